@@ -1,0 +1,5 @@
+"""``python -m ghosttable``: the command line."""
+
+from ghosttable.cli import main
+
+main()

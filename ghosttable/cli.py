@@ -1,0 +1,446 @@
+"""The ``ghosttable`` command line (Typer + Rich).
+
+Every command has ``--help``. Bad arguments, unknown games, bad options and unreadable files
+end with a one-line ``error: ...`` on standard error and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ghosttable import __version__
+from ghosttable.ai.base import Observation, bot_names, make_bot
+from ghosttable.core.actions import coerce_action
+from ghosttable.core.errors import GameError, OptionError
+from ghosttable.core.play import derive_seed, simulate
+from ghosttable.core.records import Record, replay
+from ghosttable.core.state import Game, State
+from ghosttable.registry import game_class, game_names, load
+
+app = typer.Typer(
+    name="ghosttable",
+    help="A digital tabletop for Ghost Stories, Run, Ghost, Run! and The Mystery of the Old House.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err_console = Console(stderr=True)
+
+
+class CliError(Exception):
+    """A one-line error for the user (exit code 2)."""
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"ghosttable {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True)
+    ] = False,
+) -> None:
+    """A digital tabletop for three ghost board games."""
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["level=hell", "x=1"]`` as a dict. Raises ``CliError`` on an item without ``=``."""
+    out: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise CliError(f"--option takes KEY=VALUE, not {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
+    """One bot name per seat from ``--bot`` arguments.
+
+    ``NAME`` once fills every seat; ``NAME`` repeated once per seat fills them in order;
+    ``SEAT=NAME`` names a seat (``seat2``, ``2``, a seat name such as ``phantom``) or a side
+    (``hunters``). Raises ``CliError`` for anything else, ``OptionError`` for an unknown bot.
+    """
+    seats = game.seat_names()
+    names: list[str | None] = [None] * game.players
+    plain = [s for s in specs or [] if "=" not in s]
+    named = [s for s in specs or [] if "=" in s]
+    if plain and named:
+        raise CliError("use either --bot NAME (per seat, in order) or --bot SEAT=NAME, not both")
+    if len(plain) == 1:
+        names = [plain[0]] * game.players
+    elif plain:
+        if len(plain) != game.players:
+            raise CliError(f"{len(plain)} --bot values for {game.players} seats: give one, or one per seat")
+        names = list(plain)
+    sides = game.sides()
+    for item in named:
+        key, _, bot = item.partition("=")
+        key = key.strip().lower()
+        targets: tuple[int, ...]
+        if key in sides:
+            targets = sides[key]
+        elif key in seats:
+            targets = (seats.index(key),)
+        elif key.removeprefix("seat").isdigit() and 1 <= int(key.removeprefix("seat")) <= game.players:
+            targets = (int(key.removeprefix("seat")) - 1,)
+        else:
+            known = ", ".join(sorted({*seats, *sides}))
+            raise CliError(f"no seat or side {key!r} (seats and sides: {known})")
+        for t in targets:
+            names[t] = bot.strip()
+    result = [n if n is not None else default for n in names]
+    available = bot_names(game)
+    for n in result:
+        if n not in available:
+            raise OptionError(f"no bot {n!r} for {game.spec.name} (bots: {', '.join(available)})")
+    return result
+
+
+def _default_bot(game: Game) -> str:
+    return "heuristic" if "heuristic" in bot_names(game) else "random"
+
+
+def _load(game: str, players: int | None, options: list[str] | None) -> Game:
+    return load(game, players=players, **parse_options(options))
+
+
+GameArg = Annotated[str, typer.Argument(help="A registered game (see `ghosttable games`).")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option as KEY=VALUE (repeatable).")]
+
+
+@app.command()
+def games(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the registered games and their rule options."""
+    specs = [game_class(name).spec for name in game_names()]
+    if json_out:
+        print(json.dumps([s.to_json() for s in specs], indent=1))
+        return
+    table = Table(title="Games")
+    table.add_column("name")
+    table.add_column("title")
+    table.add_column("players")
+    table.add_column("options (default)")
+    for spec in specs:
+        opts = "\n".join(f"{o.name}={o.default}" for o in spec.options) or "-"
+        table.add_row(spec.name, spec.title, f"{spec.min_players}-{spec.max_players}", opts)
+    console.print(table)
+
+
+@app.command(name="simulate")
+def simulate_cmd(
+    game: GameArg,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", "-b", help="NAME for every seat, NAME per seat in order, or SEAT=NAME."),
+    ] = None,
+    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    records: Annotated[Path | None, typer.Option("--records", help="Save every game's record here.")] = None,
+) -> None:
+    """Play seeded games between bots and print outcomes, mean score and speed."""
+    g = _load(game, players, option)
+    bots = assign_bots(g, bot, "random")
+    progress = None
+    task = None
+    if console.is_terminal and not json_out:
+        from rich.progress import Progress
+
+        progress = Progress(console=console, transient=True)
+        progress.start()
+        task = progress.add_task(f"{g.spec.name}", total=games_)
+    try:
+        result = simulate(
+            g,
+            bots,
+            games_,
+            seed,
+            records_dir=records,
+            on_game=(lambda k, s: progress.advance(task)) if progress is not None and task is not None else None,
+        )
+    finally:
+        if progress is not None:
+            progress.stop()
+    data = result.to_json()
+    if json_out:
+        print(json.dumps(data))
+        return
+    console.print(f"[bold]{g.describe()}[/bold], bots: {', '.join(bots)}")
+    table = Table(show_header=True)
+    table.add_column("outcome")
+    table.add_column("games", justify="right")
+    for name, count in data["outcomes"].items():
+        table.add_row(name, str(count))
+    console.print(table)
+    rate = data["win_rate"]
+    if isinstance(rate, dict):
+        console.print("win rate: " + ", ".join(f"{k} {v:.1%}" for k, v in rate.items()))
+    else:
+        console.print(f"win rate: {rate:.1%}")
+    if data["mean_score"] is not None:
+        console.print(f"mean score: {data['mean_score']:.2f}")
+    dps = data["decisions_per_second"] or 0.0
+    console.print(f"{data['decisions']} decisions in {data['seconds']:.2f} s ({dps:,.0f} decisions/s)")
+
+
+@app.command(name="replay")
+def replay_cmd(
+    record: Annotated[Path, typer.Argument(help="A record file (JSON).")],
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Verify a record by replaying it, and print its summary."""
+    rec = Record.load(record)
+    state = replay(rec)
+    summary: dict[str, Any] = {
+        "game": rec.game,
+        "version": rec.version,
+        "players": rec.players,
+        "options": rec.options,
+        "seed": rec.seed,
+        "actions": len(rec.actions),
+        "finished": state.is_terminal(),
+        "outcome": state.outcome(),
+        "returns": state.returns() if state.is_terminal() else None,
+        "score": state.score(),
+        "verified": True,
+    }
+    if json_out:
+        print(json.dumps(summary))
+        return
+    console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
+    console.print(f"{len(rec.actions)} actions; outcome: {summary['outcome']}; score: {summary['score']}")
+
+
+@app.command()
+def rules(
+    game: GameArg,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """The game's rule options and data (cards, tiles, map) as a readable reference."""
+    g = _load(game, players, option)
+    ref = g.reference()
+    if json_out:
+        print(json.dumps(ref, indent=1, ensure_ascii=False))
+        return
+    spec = g.spec
+    console.print(f"[bold]{spec.title}[/bold] ({spec.name}, rules version {spec.version})")
+    console.print(
+        f"{spec.min_players}-{spec.max_players} players, {spec.dynamics}, "
+        f"{'with' if spec.chance else 'no'} chance, "
+        f"{'hidden information' if spec.hidden_information else 'perfect information'}"
+        f"{', cooperative' if spec.cooperative else ''}"
+    )
+    if spec.options:
+        table = Table(title="Rule options")
+        for col in ("option", "default", "choices", "description"):
+            table.add_column(col)
+        for o in spec.options:
+            choices = ", ".join(map(str, o.choices)) if o.choices else "-"
+            table.add_row(o.name, str(o.default), choices, o.description)
+        console.print(table)
+    for key, value in ref.items():
+        if key in ("spec", "options"):
+            continue
+        console.rule(str(key))
+        console.print_json(data=value)
+
+
+@app.command()
+def bench(
+    game: GameArg,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots, as for simulate.")] = None,
+    seconds: Annotated[float, typer.Option("--seconds", help="Run for about this long.")] = 5.0,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Measure speed: decisions and games per second of seeded playouts, and time per bot move."""
+    g = _load(game, players, option)
+    bots = assign_bots(g, bot, "random")
+    started = time.perf_counter()
+    games_played = decisions = 0
+    while time.perf_counter() - started < seconds:
+        result = simulate(g, bots, 1, derive_seed(seed, games_played))
+        games_played += 1
+        decisions += result.decisions
+    elapsed = time.perf_counter() - started
+    figures = {
+        "game": g.spec.name,
+        "players": g.players,
+        "options": g.options,
+        "bots": bots,
+        "games": games_played,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "games_per_second": games_played / elapsed,
+        "decisions_per_second": decisions / elapsed,
+        "ms_per_decision": 1000 * elapsed / max(1, decisions),
+    }
+    if json_out:
+        print(json.dumps(figures))
+        return
+    console.print(f"[bold]{g.describe()}[/bold], bots: {', '.join(bots)}")
+    console.print(
+        f"{games_played} games, {decisions} decisions in {elapsed:.2f} s: "
+        f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.0f} decisions/s, "
+        f"{figures['ms_per_decision']:.3f} ms per decision"
+    )
+
+
+@app.command()
+def play(
+    game: Annotated[str | None, typer.Argument(help="Game to play in the terminal.")] = None,
+    terminal: Annotated[bool, typer.Option("--terminal", help="Play in the terminal.")] = False,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="A seat or side you play (repeatable; default: the first seat)."),
+    ] = None,
+    bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots for the other seats.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Only print the address.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+) -> None:
+    """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal."""
+    if not terminal:
+        import importlib.util
+
+        if importlib.util.find_spec("ghosttable.server") is not None:
+            launch = importlib.import_module("ghosttable.server.launch")
+            launch.play_in_browser(open_browser=not no_browser, db_url=db)
+            return
+        if game is None:
+            game = game_names()[0] if game_names() else None
+        if game is None:
+            raise CliError("no game is registered")
+    if game is None:
+        raise CliError("name the game to play in the terminal, e.g. `ghosttable play ghost-stories --terminal`")
+    g = _load(game, players, option)
+    humans = _human_seats(g, seat)
+    bots = assign_bots(g, bot, _default_bot(g))
+    run_terminal_game(g, humans, bots, seed if seed is not None else random.randrange(1 << 31))
+
+
+def _human_seats(game: Game, specs: list[str] | None) -> set[int]:
+    if not specs:
+        return {0}
+    seats = game.seat_names()
+    sides = game.sides()
+    out: set[int] = set()
+    for item in specs:
+        key = item.strip().lower()
+        if key in sides:
+            out.update(sides[key])
+        elif key in seats:
+            out.add(seats.index(key))
+        elif key.removeprefix("seat").isdigit() and 1 <= int(key.removeprefix("seat")) <= game.players:
+            out.add(int(key.removeprefix("seat")) - 1)
+        else:
+            raise CliError(f"no seat or side {item!r} (seats and sides: {', '.join(sorted({*seats, *sides}))})")
+    return out
+
+
+def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:
+    """Play one game in the terminal: humans pick numbered actions, bots play the other seats."""
+    state = game.new_initial_state(seed)
+    names = game.seat_names()
+    bots = {
+        s: make_bot(game, bot_list[s], s, derive_seed(seed, "bot", s)) for s in range(game.players) if s not in humans
+    }
+    render = getattr(game, "render_terminal", None)
+    shown_for: int | None = None
+    while not state.is_terminal():
+        for seat in state.acting_seats():
+            if state.is_terminal() or seat not in state.acting_seats():
+                break
+            if seat in bots:
+                action = bots[seat].choose(Observation(state, seat))
+                state.apply(action, seat)
+                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {action}[/dim]")
+                continue
+            view = state.view(seat)
+            if shown_for != len(state.history):
+                console.rule(f"{names[seat]} to act")
+                if callable(render):
+                    console.print(render(view, seat))
+                else:
+                    console.print_json(data=view)
+                shown_for = len(state.history)
+            _ask(state, seat)
+    console.rule("game over")
+    console.print(f"outcome: [bold]{state.outcome()}[/bold]; score: {state.score()}")
+    return state
+
+
+def _ask(state: State, seat: int) -> None:
+    decision = state.decision(seat)
+    if decision is None:
+        return
+    console.print(f"[bold]{decision.name}[/bold] {decision.prompt}")
+    for i, action in enumerate(decision.actions, 1):
+        console.print(f"  {i:>3}. {action}")
+    while True:
+        try:
+            raw = console.input("your choice (number or action text): ").strip()
+        except EOFError:
+            raise CliError("input ended before the game did") from None
+        try:
+            if raw.isdigit():
+                index = int(raw)
+                if not 1 <= index <= len(decision.actions):
+                    raise GameError(f"choose a number from 1 to {len(decision.actions)}")
+                state.apply(decision.actions[index - 1], seat)
+            else:
+                state.apply(coerce_action(raw), seat)
+            return
+        except GameError as exc:
+            console.print(f"[red]refused[/red]: {exc.reason}")
+
+
+def main() -> None:
+    """Entry point of the console script: errors become one line and exit code 2."""
+    try:
+        app(standalone_mode=False)
+    except (GameError, CliError) as exc:
+        err_console.print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:
+        # Typer's own exceptions (a vendored Click): matched by shape, not by import path.
+        kind = type(exc).__name__
+        if kind == "Exit":
+            sys.exit(getattr(exc, "exit_code", 0))
+        if kind == "Abort":
+            err_console.print("aborted")
+            sys.exit(130)
+        format_message = getattr(exc, "format_message", None)
+        if callable(format_message):
+            err_console.print(f"error: {format_message()}", markup=False, highlight=False, soft_wrap=True)
+            sys.exit(2)
+        raise
+
+
+if __name__ == "__main__":
+    main()

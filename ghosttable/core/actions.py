@@ -1,0 +1,190 @@
+"""Actions: small frozen values with a JSON form and a text form.
+
+An action is a ``kind`` (a snake_case verb such as ``"exorcise"``) and named parameters whose
+values are JSON scalars (``int``, ``str``, ``bool``, ``None``) or tuples of them.
+
+JSON form: ``{"kind": "exorcise", "ghost": 3, "tokens": ["red"]}``.
+Text form: ``exorcise ghost=3 tokens=red,red`` (tuples joined by commas, ``()`` for empty).
+
+Both forms round-trip: ``Action.from_json(a.to_json()) == a`` and ``Action.parse(str(a)) == a``
+for every action whose string values hold no space, ``=`` or ``,`` (games keep to that).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, TypeAlias
+
+from ghosttable.core.errors import MalformedActionError
+
+Scalar: TypeAlias = int | str | bool | None
+Value: TypeAlias = Scalar | tuple[Scalar, ...]
+
+_KIND = re.compile(r"^[a-z][a-z0-9_]*$")
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _freeze(name: str, value: Any) -> Value:
+    if value is None or isinstance(value, bool | int | str):
+        if isinstance(value, float):  # pragma: no cover - floats are not ints
+            raise MalformedActionError(f"parameter {name!r} must not be a float")
+        return value
+    if isinstance(value, list | tuple):
+        items: list[Scalar] = []
+        for item in value:
+            if item is not None and not isinstance(item, bool | int | str):
+                raise MalformedActionError(f"parameter {name!r} holds a value of type {type(item).__name__}")
+            items.append(item)
+        return tuple(items)
+    raise MalformedActionError(f"parameter {name!r} has a value of type {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move of one seat at one decision point.
+
+    Attributes:
+        kind: the verb, snake_case.
+        params: sorted ``(name, value)`` pairs.
+    """
+
+    kind: str
+    params: tuple[tuple[str, Value], ...] = ()
+
+    @classmethod
+    def make(cls, kind: str, **params: Any) -> Action:
+        """Build an action; lists become tuples. Raises ``MalformedActionError`` on bad names or values."""
+        if not isinstance(kind, str) or not _KIND.match(kind):
+            raise MalformedActionError(f"action kind {kind!r} is not a snake_case word")
+        frozen = []
+        for name in sorted(params):
+            if not _NAME.match(name):
+                raise MalformedActionError(f"parameter name {name!r} is not a snake_case word")
+            frozen.append((name, _freeze(name, params[name])))
+        return cls(kind, tuple(frozen))
+
+    def __getitem__(self, name: str) -> Value:
+        for key, value in self.params:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default: Value = None) -> Value:
+        """The parameter ``name``, or ``default`` when the action has none."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON form: ``{"kind": ..., name: value, ...}`` with tuples as lists."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for key, value in self.params:
+            out[key] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        """Parse the JSON form (a dict, or a JSON string of one).
+
+        Raises:
+            MalformedActionError: not JSON, not an object, no ``kind``, or a value of the wrong type.
+        """
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise MalformedActionError(f"not valid JSON: {exc.__class__.__name__}") from None
+        if not isinstance(data, Mapping):
+            raise MalformedActionError("an action must be a JSON object with a 'kind'")
+        kind = data.get("kind")
+        if not isinstance(kind, str):
+            raise MalformedActionError("an action needs a string 'kind'")
+        params = {k: v for k, v in data.items() if k != "kind"}
+        for key in params:
+            if not isinstance(key, str):
+                raise MalformedActionError("parameter names must be strings")
+        return cls.make(kind, **params)
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        for key, value in self.params:
+            parts.append(f"{key}={_format_value(value)}")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse the text form ``kind name=value ...``.
+
+        Integers, ``true``/``false``, ``none`` are typed; a value with commas is a tuple; ``()`` is
+        the empty tuple. Raises ``MalformedActionError`` on anything else.
+        """
+        if not isinstance(text, str):
+            raise MalformedActionError("an action's text form must be a string")
+        words = text.split()
+        if not words:
+            raise MalformedActionError("empty action")
+        params: dict[str, Any] = {}
+        for word in words[1:]:
+            name, sep, raw = word.partition("=")
+            if not sep:
+                raise MalformedActionError(f"expected name=value, got {word!r}")
+            params[name] = _parse_value(raw)
+        return cls.make(words[0], **params)
+
+
+def _format_scalar(value: Scalar) -> str:
+    if value is None:
+        return "none"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    return str(value)
+
+
+def _format_value(value: Value) -> str:
+    if isinstance(value, tuple):
+        if not value:
+            return "()"
+        text = ",".join(_format_scalar(v) for v in value)
+        return text + "," if len(value) == 1 else text
+    return _format_scalar(value)
+
+
+def _parse_scalar(raw: str) -> Scalar:
+    if raw == "none":
+        return None
+    if raw == "true":
+        return True
+    if raw == "false":
+        return False
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    return raw
+
+
+def _parse_value(raw: str) -> Value:
+    if raw == "()":
+        return ()
+    if "," in raw:
+        return tuple(_parse_scalar(p) for p in raw.split(",") if p != "")
+    return _parse_scalar(raw)
+
+
+def coerce_action(data: Action | Mapping[str, Any] | str) -> Action:
+    """An ``Action`` from an action, its JSON form (dict or JSON string) or its text form.
+
+    A string starting with ``{`` is read as JSON, any other string as the text form.
+    Raises ``MalformedActionError`` when it is none of these.
+    """
+    if isinstance(data, Action):
+        return data
+    if isinstance(data, str):
+        return Action.from_json(data) if data.lstrip().startswith("{") else Action.parse(data)
+    if isinstance(data, Mapping):
+        return Action.from_json(data)
+    raise MalformedActionError(f"cannot read an action from a value of type {type(data).__name__}")

@@ -1,0 +1,144 @@
+"""Playing whole games with bots: one game, or many seeded games with summary figures."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core.errors import GameError
+from ghosttable.core.state import Game, State
+
+if TYPE_CHECKING:
+    from ghosttable.ai.base import Bot
+
+
+def derive_seed(seed: int, *parts: object) -> int:
+    """A 63-bit seed derived from ``seed`` and ``parts`` (stable across runs and machines)."""
+    text = repr((seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
+
+
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    on_step: Callable[[State], None] | None = None,
+) -> State:
+    """Play one game to its end, ``bots[seat]`` choosing for each seat.
+
+    Returns the terminal state. Raises ``GameError`` when a bot picks an action the rules refuse,
+    or when the game runs past ``spec.max_decisions``.
+    """
+    from ghosttable.ai.base import Observation
+
+    state = game.new_initial_state(seed)
+    limit = game.spec.max_decisions
+    while not state.is_terminal():
+        if len(state.history) > limit:
+            raise GameError(f"{game.spec.name} ran past its declared maximum of {limit} decisions")
+        for seat in state.acting_seats():
+            if state.is_terminal() or seat not in state.acting_seats():
+                break
+            action = bots[seat].choose(Observation(state, seat))
+            state.apply(action, seat)
+            if on_step:
+                on_step(state)
+    return state
+
+
+@dataclass
+class SimulationResult:
+    """Figures of a batch of games. ``to_json`` gives the ``simulate --json`` object."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    bots: list[str]
+    games: int = 0
+    outcomes: Counter[str] = field(default_factory=Counter)
+    side_wins: Counter[str] = field(default_factory=Counter)
+    sides: list[str] = field(default_factory=list)
+    cooperative: bool = False
+    scores: list[float] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+
+    def win_rate(self) -> float | dict[str, float]:
+        """The team's win rate (cooperative game), or one rate per side."""
+        if not self.games:
+            return 0.0 if self.cooperative else {s: 0.0 for s in self.sides}
+        if self.cooperative:
+            return self.side_wins["team"] / self.games
+        return {s: self.side_wins[s] / self.games for s in self.sides}
+
+    def to_json(self) -> dict[str, Any]:
+        """``game, players, options, bots, games, outcomes, win_rate, mean_score, decisions,
+        decisions_per_second, seconds``."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "bots": self.bots,
+            "games": self.games,
+            "outcomes": dict(sorted(self.outcomes.items())),
+            "win_rate": self.win_rate(),
+            "mean_score": (sum(self.scores) / len(self.scores)) if self.scores else None,
+            "decisions": self.decisions,
+            "decisions_per_second": (self.decisions / self.seconds) if self.seconds > 0 else None,
+            "seconds": self.seconds,
+        }
+
+
+def simulate(
+    game: Game,
+    bot_names: Sequence[str],
+    games: int,
+    seed: int,
+    *,
+    records_dir: Path | None = None,
+    on_game: Callable[[int, State], None] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded games, seat ``i`` played by the bot ``bot_names[i]``.
+
+    Game ``k`` uses the seed ``derive_seed(seed, k)``; each bot is seeded from it too, so the
+    batch is reproducible. Records are written to ``records_dir/game-<k>.json`` when given.
+    """
+    from ghosttable.ai.base import make_bot
+
+    if len(bot_names) != game.players:
+        raise GameError(f"{len(bot_names)} bots for {game.players} seats")
+    result = SimulationResult(
+        game=game.spec.name,
+        players=game.players,
+        options=dict(game.options),
+        bots=list(bot_names),
+        sides=list(game.sides()),
+        cooperative=game.spec.cooperative,
+    )
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    for k in range(games):
+        game_seed = derive_seed(seed, k)
+        bots = [make_bot(game, name, seat, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
+        state = play_game(game, bots, game_seed)
+        result.games += 1
+        result.decisions += len(state.history)
+        result.outcomes[state.outcome()] += 1
+        for side in state.winning_sides():
+            result.side_wins[side] += 1
+        score = state.score()
+        if score is not None:
+            result.scores.append(score)
+        if records_dir is not None:
+            state.record().save(records_dir / f"game-{k:05d}.json")
+        if on_game:
+            on_game(k, state)
+    result.seconds = time.perf_counter() - started
+    return result

@@ -1,0 +1,228 @@
+"""Records: a game as a versioned JSON document, and its exact replay.
+
+A record holds the game's name and version, the seat count and rule options, the seed and any
+scripted chance outcomes, the actions in the order they were accepted (each with its seat), the
+result when the game is over, and a checksum over all of that. :func:`replay` rebuilds every
+state exactly and refuses a record that was edited, that names another version of the rules,
+or whose actions the rules refuse.
+
+Document shape (``format`` 1)::
+
+    {"format": 1, "game": "ghost-stories", "version": "1.0", "players": 4,
+     "options": {...}, "seed": 7, "script": {}, "actions": [[seat, {action json}], ...],
+     "result": {"outcome": "win", "returns": [...], "score": 12, "final": "<fingerprint>"} | null,
+     "checksum": "<hex>"}
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core.actions import Action
+from ghosttable.core.errors import GameError, RecordError
+
+if TYPE_CHECKING:
+    from ghosttable.core.state import Game, State
+
+RECORD_FORMAT = 1
+
+
+@dataclass
+class Record:
+    """A whole game, replayable. See the module docstring for the JSON shape."""
+
+    game: str
+    version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[tuple[int, Action]]
+    script: dict[str, list[Any]] = field(default_factory=dict)
+    result: dict[str, Any] | None = None
+
+    @classmethod
+    def of(cls, state: State) -> Record:
+        """The record of ``state``'s game so far."""
+        result = None
+        if state.is_terminal():
+            result = {
+                "outcome": state.outcome(),
+                "returns": state.returns(),
+                "score": state.score(),
+                "final": state.fingerprint(),
+            }
+        return cls(
+            game=state.game.spec.name,
+            version=state.game.spec.version,
+            players=state.players,
+            options=dict(state.game.options),
+            seed=state.seed,
+            actions=list(state.history),
+            script={k: list(v) for k, v in state.initial_script.items()},
+            result=result,
+        )
+
+    def _body(self) -> dict[str, Any]:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "version": self.version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "script": self.script,
+            "actions": [[seat, action.to_json()] for seat, action in self.actions],
+            "result": self.result,
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON document, with its checksum."""
+        body = self._body()
+        body["checksum"] = _checksum(body)
+        return body
+
+    def dumps(self) -> str:
+        """The JSON document as text."""
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path: str | Path) -> None:
+        """Write the JSON document to ``path``."""
+        Path(path).write_text(self.dumps(), encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        """Read a JSON document (dict or text).
+
+        Raises:
+            RecordError: not JSON, a field missing or of the wrong type, an unknown format, or a
+                checksum that does not match (the record was edited).
+        """
+        if isinstance(data, str | bytes):
+            try:
+                data = json.loads(data)
+            except ValueError:
+                raise RecordError("the record is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
+        try:
+            game, version, players = data["game"], data["version"], data["players"]
+            options, seed, raw_actions = data["options"], data["seed"], data["actions"]
+        except KeyError as exc:
+            raise RecordError(f"the record has no {exc.args[0]!r} field") from None
+        script = data.get("script") or {}
+        checks = [
+            (isinstance(game, str), "game"),
+            (isinstance(version, str), "version"),
+            (isinstance(players, int) and not isinstance(players, bool), "players"),
+            (isinstance(options, dict), "options"),
+            (isinstance(seed, int) and not isinstance(seed, bool), "seed"),
+            (isinstance(raw_actions, list), "actions"),
+            (isinstance(script, dict), "script"),
+        ]
+        for ok, name in checks:
+            if not ok:
+                raise RecordError(f"the record's {name!r} field has the wrong type")
+        actions: list[tuple[int, Action]] = []
+        for i, item in enumerate(raw_actions):
+            if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
+                raise RecordError(f"action {i} of the record is not [seat, action]")
+            try:
+                actions.append((item[0], Action.from_json(item[1])))
+            except GameError as exc:
+                raise RecordError(f"action {i} of the record is malformed: {exc.reason}") from None
+        record = cls(game, version, players, options, seed, actions, script, data.get("result"))
+        if "checksum" in data and data["checksum"] != _checksum(record._body()):
+            raise RecordError("the record's checksum does not match: it was edited after it was written")
+        return record
+
+    @classmethod
+    def load(cls, path: str | Path) -> Record:
+        """Read a record file. Raises ``RecordError`` (also for a missing or unreadable file)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        return cls.from_json(text)
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    signed = {k: v for k, v in body.items() if k != "checksum"}
+    text = json.dumps(signed, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _game_of(record: Record) -> Game:
+    from ghosttable.registry import load
+
+    try:
+        game = load(record.game, players=record.players, **record.options)
+    except GameError as exc:
+        raise RecordError(f"the record's game cannot be set up: {exc.reason}") from None
+    if game.spec.version != record.version:
+        raise RecordError(
+            f"the record was made with {record.game} version {record.version}; this is version {game.spec.version}"
+        )
+    return game
+
+
+def replay_states(record: Record, game: Game | None = None) -> Iterator[State]:
+    """Yield the initial state, then the state after each action of ``record``.
+
+    Each yielded state is a fresh clone. Raises ``RecordError`` when an action is refused.
+    """
+    game = game or _game_of(record)
+    state = game.new_initial_state(record.seed, record.script)
+    yield state.clone()
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            state.apply(action, seat)
+        except GameError as exc:
+            raise RecordError(f"action {i} ({action}) of seat {seat} is refused: {exc.reason}") from None
+        yield state.clone()
+
+
+def replay(
+    record: Record | dict[str, Any] | str,
+    *,
+    game: Game | None = None,
+    on_step: Callable[[int, State], None] | None = None,
+) -> State:
+    """Rebuild the final state of ``record`` and check it against the record's result.
+
+    Args:
+        record: a Record, or its JSON document (dict or text).
+        game: the game to replay on (default: set up from the record's name and options).
+        on_step: called with ``(index, state)`` after each action (index 0 is the initial state).
+
+    Raises:
+        RecordError: unreadable, another rules version, an action refused, or a result (outcome,
+            returns, score, final fingerprint) that the replay does not reproduce.
+    """
+    if not isinstance(record, Record):
+        record = Record.from_json(record)
+    game = game or _game_of(record)
+    state = game.new_initial_state(record.seed, record.script)
+    if on_step:
+        on_step(0, state)
+    for i, (seat, action) in enumerate(record.actions):
+        try:
+            state.apply(action, seat)
+        except GameError as exc:
+            raise RecordError(f"action {i} ({action}) of seat {seat} is refused: {exc.reason}") from None
+        if on_step:
+            on_step(i + 1, state)
+    if record.result is not None:
+        if not state.is_terminal():
+            raise RecordError("the record claims a result but its game is not over")
+        expected = Record.of(state).result or {}
+        for key in ("outcome", "returns", "score", "final"):
+            if key in record.result and record.result[key] != expected.get(key):
+                raise RecordError(f"the record's result ({key}) does not match its replay")
+    return state

@@ -1,0 +1,319 @@
+"""The Game and State contract every game implements.
+
+A game subclasses :class:`Game` (its ``spec``, ``new_initial_state``) and :class:`State` (the
+rules). The base ``State`` does the bookkeeping every game shares: reading actions in any of
+their forms, checking the seat, refusing illegal actions without touching the state, keeping
+the history that becomes the record.
+
+Seats are integers ``0 .. players-1``. ``current_player`` is a seat, :data:`SIMULTANEOUS` when
+several seats submit sealed actions at once (see :meth:`State.acting_seats`), or
+:data:`TERMINAL` when the game is over.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import enum
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ghosttable.core.actions import Action, coerce_action
+from ghosttable.core.chance import Chance
+from ghosttable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from ghosttable.core.spec import GameSpec, OptionValue
+
+if TYPE_CHECKING:
+    from ghosttable.ai.base import BotFactory
+    from ghosttable.core.records import Record
+
+SIMULTANEOUS = -2
+"""``current_player`` when several seats act at once (their sealed actions are revealed together)."""
+TERMINAL = -4
+"""``current_player`` when the game is over."""
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """What one seat must decide now.
+
+    Attributes:
+        name: the decision point's name, stable across versions (``"choose_ghost_space"``).
+        seat: the seat that decides.
+        actions: its legal actions in a stable order; an action's index in this tuple is its
+            integer index for learning agents.
+        prompt: one human sentence describing the choice.
+    """
+
+    name: str
+    seat: int
+    actions: tuple[Action, ...]
+    prompt: str = ""
+
+    def index(self, action: Action) -> int:
+        """The stable integer index of ``action`` here. Raises ``IllegalActionError`` if absent."""
+        try:
+            return self.actions.index(action)
+        except ValueError:
+            raise IllegalActionError(f"{action} is not a choice at {self.name}") from None
+
+
+class Game(ABC):
+    """A game with its rule options fixed; a factory of initial states.
+
+    Args:
+        players: seat count (``spec.default_players`` when ``None``).
+        **options: rule options by name; unknown names or bad values raise ``OptionError``.
+    """
+
+    spec: ClassVar[GameSpec]
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        self.players: int = self.spec.check_players(players)
+        self.options: dict[str, OptionValue] = self.spec.resolve_options(options)
+
+    @abstractmethod
+    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> State:
+        """The state at the start of a game, its chance fixed by ``seed`` and ``script``."""
+
+    def seat_names(self) -> list[str]:
+        """A display name per seat (``seat1`` ..., or the game's own, such as ``phantom``)."""
+        return [f"seat{i + 1}" for i in range(self.players)]
+
+    def sides(self) -> dict[str, tuple[int, ...]]:
+        """The sides that win or lose together: ``{"team": all}`` for a cooperative game, one
+        side per seat otherwise (games with teams override)."""
+        if self.spec.cooperative:
+            return {"team": tuple(range(self.players))}
+        return {name: (i,) for i, name in enumerate(self.seat_names())}
+
+    def bots(self) -> dict[str, BotFactory]:
+        """The game's own bots by name; ``random`` is always available besides these."""
+        return {}
+
+    def reference(self) -> dict[str, Any]:
+        """The rule options and data (cards, tiles, map) as JSON-ready reference material."""
+        return {"spec": self.spec.to_json(), "options": self.options}
+
+    def describe(self) -> str:
+        """``title (N players, option=value ...)``."""
+        opts = " ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"{self.spec.title} ({self.players} players{', ' + opts if opts else ''})"
+
+
+class State(ABC):
+    """One position of one game.
+
+    Subclasses implement the ``_``-prefixed hooks and :meth:`view`; the public methods here are
+    the contract used by bots, the server, the command line and the conformance harness.
+    """
+
+    game: Game
+    chance: Chance
+    history: list[tuple[int, Action]]
+
+    def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+        self.game = game
+        self.seed = seed
+        self.initial_script: dict[str, list[Any]] = {k: list(v) for k, v in (script or {}).items()}
+        self.chance = Chance(seed, script)
+        self.history = []
+
+    # ----- hooks for the game -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`SIMULTANEOUS` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of ``seat``, which is known to be acting, in a stable order."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Carry out ``action`` of ``seat``; it is known to be legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """One number per seat: positive for a win, negative for a loss, 0 for a draw or not over."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    def decision_name(self, seat: int) -> str:
+        """The name of the decision point ``seat`` faces (games override with their own names)."""
+        return "act"
+
+    def decision_prompt(self, seat: int) -> str:
+        """One human sentence describing the decision ``seat`` faces."""
+        return ""
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats that may act now: the current player, or at a simultaneous decision point
+        the seats that have not submitted yet (games with simultaneous moves override)."""
+        seat = self.current_player
+        return (seat,) if seat >= 0 else ()
+
+    def outcome(self) -> str:
+        """A short label of how the game ended (``"win"``, ``"loss"``, ``"phantom"`` ...), or
+        ``"unfinished"``."""
+        if not self.is_terminal():
+            return "unfinished"
+        sides = self.winning_sides()
+        return "+".join(sides) if sides else "draw"
+
+    def score(self) -> float | None:
+        """The game's score for the record (the team's score sheet, a seat's points), if any."""
+        return None
+
+    def winning_sides(self) -> list[str]:
+        """Names of the sides (see :meth:`Game.sides`) whose seats all have a positive return."""
+        if not self.is_terminal():
+            return []
+        ret = self.returns()
+        return [name for name, seats in self.game.sides().items() if all(ret[s] > 0 for s in seats)]
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
+        return []
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A full state consistent with what ``seat`` knows, its unknowns sampled with ``rng``.
+
+        The default suits games whose only unknown is the future: a clone whose chance is
+        reseeded. Games with hidden information override it.
+        """
+        twin = self.clone()
+        twin.chance.reseed(rng.getrandbits(64))
+        return twin
+
+    def snapshot(self) -> Any:
+        """Everything in the state as canonical JSON-ready data (the god view, never sent to a
+        seat): used to prove that refused actions change nothing and that replays are exact."""
+        data = {k: v for k, v in vars(self).items() if k not in ("game", "chance", "initial_script")}
+        return {"state": _canonical(data), "chance": self.chance.fingerprint()}
+
+    # ----- the contract -------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self.game.players
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the current player); ``[]`` for a seat that
+        is not to act or when the game is over."""
+        if self.is_terminal():
+            return []
+        if seat is None:
+            seat = self.current_player
+        if seat not in self.acting_seats():
+            return []
+        return self._legal_actions(seat)
+
+    def decision(self, seat: int | None = None) -> DecisionPoint | None:
+        """The decision point ``seat`` faces, or ``None`` when it is not to act."""
+        if seat is None:
+            seat = self.current_player
+        actions = self.legal_actions(seat)
+        if not actions:
+            return None
+        return DecisionPoint(self.decision_name(seat), seat, tuple(actions), self.decision_prompt(seat))
+
+    def apply(self, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> None:
+        """Carry out ``action`` (an Action, its JSON form or its text form) for ``seat``.
+
+        ``seat`` may be left out when exactly one seat is to act.
+
+        Raises:
+            GameOverError: the game is over.
+            MalformedActionError: ``action`` is not an action.
+            NotYourTurnError: ``seat`` does not exist or is not to act now.
+            IllegalActionError: the rules do not allow it here; the reason says why.
+        In every case the state is left exactly as it was.
+        """
+        if self.is_terminal():
+            raise GameOverError("the game is over")
+        act = coerce_action(action)
+        acting = self.acting_seats()
+        if seat is None:
+            if len(acting) != 1:
+                raise NotYourTurnError("several seats act at once here: say which seat acts")
+            seat = acting[0]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise NotYourTurnError(f"there is no seat {seat!r} in this game")
+        if seat not in acting:
+            raise NotYourTurnError(f"seat {seat} is not to act now")
+        legal = self._legal_actions(seat)
+        if act not in legal:
+            raise self.explain_illegal(seat, act, legal)
+        self._apply(seat, act)
+        self.history.append((seat, act))
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
+        """The error for an illegal ``action`` (games override for sharper reasons; a reason
+        must never reveal what ``seat`` may not know)."""
+        name = self.decision_name(seat)
+        kinds = sorted({a.kind for a in legal})
+        if action.kind not in kinds:
+            return IllegalActionError(f"'{action.kind}' is not a choice at {name}; choose one of: {', '.join(kinds)}")
+        return IllegalActionError(f"{action} is not allowed at {name}")
+
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+        twin = copy.copy(self)
+        for key, value in vars(self).items():
+            if key == "game":
+                continue
+            if key == "chance":
+                twin.chance = self.chance.copy()
+            else:
+                setattr(twin, key, copy.deepcopy(value))
+        return twin
+
+    def fingerprint(self) -> str:
+        """A digest of :meth:`snapshot` (equal states have equal fingerprints)."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+    def record(self) -> Record:
+        """This game so far as a :class:`~ghosttable.core.records.Record`."""
+        from ghosttable.core.records import Record
+
+        return Record.of(self)
+
+
+def _canonical(value: Any) -> Any:
+    """Plain JSON-ready data from dataclasses, enums, sets, tuples, dicts and Actions."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Action):
+        return value.to_json()
+    if isinstance(value, enum.Enum):
+        return _canonical(value.value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _canonical(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, Mapping):
+        return {str(k): _canonical(v) for k, v in sorted(value.items(), key=lambda kv: repr(kv[0]))}
+    if isinstance(value, set | frozenset):
+        return sorted((_canonical(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [_canonical(v) for v in value]
+    if isinstance(value, Chance):
+        return value.fingerprint()
+    if hasattr(value, "__dict__"):
+        return {k: _canonical(v) for k, v in sorted(vars(value).items())}
+    if hasattr(value, "__slots__"):
+        return {k: _canonical(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
+    return repr(value)

@@ -1,0 +1,1 @@
+"""The games, each a package depending on ghosttable.core only."""

@@ -1,0 +1,136 @@
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from ghosttable import __version__
+from ghosttable.cli import main
+from tests.toygame import SecretDraw
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "argv", ["ghosttable", *argv])
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_version(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["--version"], capsys, monkeypatch)
+    assert code == 0 and __version__ in out
+
+
+def test_games_lists_the_registered_game(
+    secret_draw: type[SecretDraw], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(["games", "--json"], capsys, monkeypatch)
+    assert code == 0
+    names = [g["name"] for g in json.loads(out)]
+    assert "secret-draw" in names
+
+
+def test_simulate_json_and_records(
+    secret_draw: type[SecretDraw],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    code, out, err = run(
+        [
+            "simulate",
+            "secret-draw",
+            "--players",
+            "3",
+            "--option",
+            "bids=high",
+            "--games",
+            "20",
+            "--seed",
+            "1",
+            "--json",
+            "--records",
+            str(tmp_path),
+        ],
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == "secret-draw" and data["games"] == 20
+    assert data["options"]["bids"] == "high"
+    assert set(data["win_rate"]) == {"seat1", "seat2", "seat3"}
+    assert sum(data["outcomes"].values()) == 20
+    assert data["decisions"] > 0 and data["decisions_per_second"] > 0
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 20
+    code, out, err = run(["replay", str(files[0]), "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    assert json.loads(out)["verified"] is True
+    # the same seed gives the same batch
+    code, again, _ = run(
+        ["simulate", "secret-draw", "-p", "3", "-o", "bids=high", "-n", "20", "-s", "1", "--json"], capsys, monkeypatch
+    )
+    assert json.loads(again)["outcomes"] == data["outcomes"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "chess", "--games", "1"],
+        ["simulate", "secret-draw", "--players", "9"],
+        ["simulate", "secret-draw", "--option", "bids"],
+        ["simulate", "secret-draw", "--option", "bids=huge"],
+        ["simulate", "secret-draw", "--bot", "genius"],
+        ["simulate", "secret-draw", "--bot", "seat7=random"],
+        ["simulate", "secret-draw", "--games", "0"],
+        ["simulate", "secret-draw", "--no-such-flag"],
+        ["replay", "/no/such/file.json"],
+        ["frobnicate"],
+    ],
+)
+def test_bad_arguments_give_one_line_and_exit_code_2(
+    secret_draw: type[SecretDraw],
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 2
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: "), err
+    assert "Traceback" not in err + out
+
+
+def test_tampered_record_is_refused_in_one_line(
+    secret_draw: type[SecretDraw],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    state = SecretDraw(2).new_initial_state(3)
+    state.apply("bid amount=1", 0)
+    doc = state.record().to_json()
+    doc["seed"] = 4
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc))
+    code, _, err = run(["replay", str(path)], capsys, monkeypatch)
+    assert code == 2 and "checksum" in err
+
+
+def test_terminal_play_reasks_on_bad_input(
+    secret_draw: type[SecretDraw], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["99", "bid amount=9", "1", "keep"])
+    monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": next(answers))
+    code, out, err = run(["play", "secret-draw", "--terminal", "--seed", "5"], capsys, monkeypatch)
+    assert code == 0, err
+    assert "choose a number from 1 to 3" in out
+    assert "not allowed" in out
+    assert "game over" in out

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ghosttable
+from ghosttable.core import (
+    SIMULTANEOUS,
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+    OptionError,
+    Record,
+    RecordError,
+    UnknownGameError,
+    replay,
+)
+from ghosttable.core.play import simulate
+from tests.toygame import SecretDraw
+
+
+def test_load_checks_players_and_options(secret_draw: type[SecretDraw]) -> None:
+    game = ghosttable.load("secret-draw", players=3, bids="high", swaps="false")
+    assert game.players == 3 and game.options == {"swaps": False, "bids": "high"}
+    with pytest.raises(OptionError, match="2 to 3 players"):
+        ghosttable.load("secret-draw", players=5)
+    with pytest.raises(OptionError, match="no option"):
+        ghosttable.load("secret-draw", colour="red")
+    with pytest.raises(OptionError, match="one of low, high"):
+        ghosttable.load("secret-draw", bids="huge")
+    with pytest.raises(UnknownGameError):
+        ghosttable.load("chess")
+
+
+def test_simultaneous_bids_then_turns_with_scripted_deck() -> None:
+    game = SecretDraw(2)
+    state = game.new_initial_state(seed=1, script={"deck": [[1, 2, 3, 4, 5, 6, 7, 9, 8]]})
+    assert state.cards == [8, 9]  # type: ignore[attr-defined]
+    assert state.current_player == SIMULTANEOUS
+    assert state.acting_seats() == (0, 1)
+    with pytest.raises(NotYourTurnError):
+        state.apply("bid amount=1")  # two seats act: the seat must be named
+    state.apply("bid amount=2", 1)
+    assert state.view(0)["bids"] == [False, True]  # seat 1's bid stays sealed
+    with pytest.raises(NotYourTurnError):
+        state.apply("bid amount=1", 1)
+    state.apply({"kind": "bid", "amount": 0}, 0)
+    assert state.view(0)["bids"] == [0, 2]
+    assert state.current_player == 0
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError, match="not a choice"):
+        state.apply("bid amount=1")
+    with pytest.raises(MalformedActionError):
+        state.apply("{oops")
+    assert state.fingerprint() == before
+    state.apply("swap")
+    assert state.cards[0] == 7  # type: ignore[attr-defined]
+    state.apply("keep")
+    assert state.is_terminal()
+    assert state.returns() == [-1.0, 1.0]
+    assert state.outcome() == "seat2"
+    with pytest.raises(GameOverError):
+        state.apply("keep")
+
+
+def test_decision_points_give_stable_indices() -> None:
+    state = SecretDraw(2).new_initial_state(3)
+    decision = state.decision(0)
+    assert decision is not None and decision.name == "seal_bid"
+    assert [decision.index(a) for a in decision.actions] == list(range(3))
+    assert state.decision(5) is None
+
+
+def test_record_replays_exactly_and_tampering_is_refused(secret_draw: type[SecretDraw]) -> None:
+    game = ghosttable.load("secret-draw", players=3)
+    result = simulate(game, ["random"] * 3, 1, seed=4)
+    assert result.games == 1
+    state = game.new_initial_state(11, script={"deck": [[9, 8, 7, 6, 5, 4, 3, 2, 1]]})
+    for seat in (0, 1, 2):
+        state.apply("bid amount=1", seat)
+    for _ in range(3):
+        state.apply("swap")
+    doc = state.record().to_json()
+    again = replay(json.dumps(doc))
+    assert again.fingerprint() == state.fingerprint()
+
+    edited = dict(doc, seed=12)
+    with pytest.raises(RecordError, match="checksum"):
+        replay(edited)
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    unsigned["actions"] = [*doc["actions"][:-1], [2, {"kind": "bid", "amount": 1}]]
+    with pytest.raises(RecordError, match="refused"):
+        replay(unsigned)
+    wrong_result = dict(unsigned, actions=doc["actions"], result=dict(doc["result"], returns=[1, 1, 1]))
+    with pytest.raises(RecordError, match="does not match"):
+        replay(wrong_result)
+    with pytest.raises(RecordError, match="version"):
+        replay(dict(unsigned, actions=doc["actions"], version="0"))
+    with pytest.raises(RecordError, match="not valid JSON"):
+        Record.from_json("{")
+
+
+def test_clones_are_independent() -> None:
+    state = SecretDraw(2).new_initial_state(5)
+    twin = state.clone()
+    twin.apply("bid amount=1", 0)
+    assert state.acting_seats() == (0, 1)
+    assert twin.fingerprint() != state.fingerprint()
