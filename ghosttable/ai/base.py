@@ -67,16 +67,21 @@ BotFactory = Callable[["Game", int, int], Bot]
 """``factory(game, seat, seed)`` builds a bot for ``seat``."""
 
 
+def _generic_bots() -> dict[str, BotFactory]:
+    from ghosttable.ai.ismcts import ISMCTSBot
+    from ghosttable.ai.random_bot import RandomBot
+
+    return {"random": RandomBot, "ismcts": ISMCTSBot}
+
+
 def bot_names(game: Game) -> list[str]:
-    """The bots that can play ``game``: ``random`` and the game's own."""
-    return sorted({"random", *game.bots()})
+    """The bots that can play ``game``: the generic ``random`` and ``ismcts``, and the game's own."""
+    return sorted({*_generic_bots(), *game.bots()})
 
 
 def make_bot(game: Game, name: str, seat: int, seed: int) -> Bot:
     """A bot called ``name`` for ``seat`` of ``game``, seeded. Raises ``OptionError`` for an unknown name."""
-    from ghosttable.ai.random_bot import RandomBot
-
-    factories: dict[str, BotFactory] = {"random": RandomBot, **game.bots()}
+    factories: dict[str, BotFactory] = {**_generic_bots(), **game.bots()}
     factory = factories.get(name)
     if factory is None:
         raise OptionError(f"no bot {name!r} for {game.spec.name} (bots: {', '.join(bot_names(game))})")
