@@ -47,7 +47,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     sock = bind_socket(host, port)
     address = address_of(sock)
     app = create_app(url)
-    config = uvicorn.Config(app, log_level="warning", ws="websockets", lifespan="on")
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)
     print(f"database: {url}", flush=True)

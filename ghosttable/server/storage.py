@@ -251,9 +251,7 @@ class Store:
         if not hashes:
             return []
         with self._sessions() as session:
-            rows = session.execute(
-                select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash.in_(hashes))
-            ).all()
+            rows = session.execute(select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash.in_(hashes))).all()
             return [(r[0], r[1]) for r in rows]
 
     def claim_invite(self, table_id: str, code: str, new_token_hash: str) -> int | None:
