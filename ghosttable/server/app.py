@@ -3,7 +3,8 @@
 REST (JSON; errors are ``{"code", "reason"}`` with a 4xx status):
 
 - ``GET /api/games``: every registered game with its seat counts, seat names, rule options, bots
-  and the URL of its own table module (``null``: the generic table).
+  and the URL of its own table module (``null``: the generic table), served under
+  ``/table-modules/<game>.js``.
 - ``POST /api/tables``: create a table; ``GET /api/tables/{id}``: its public summary.
 - ``POST /api/tables/{id}/join``: claim an invited seat with its code.
 - ``POST /api/my-tables``: the tables where the given seat tokens sit.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -46,14 +47,15 @@ class ApiError(Exception):
         self.reason = reason
 
 
-def table_module(name: str) -> str | None:
-    """The URL of the game's own table module (``web/games/<name>.js``), or ``None``."""
-    return f"/static/games/{name}.js" if (WEB_DIR / "games" / f"{name}.js").is_file() else None
+def builtin_table_modules() -> dict[str, Path]:
+    """The games' own table modules shipped with the client: ``web/games/<game name>.js``."""
+    folder = WEB_DIR / "games"
+    return {p.stem: p for p in sorted(folder.glob("*.js"))} if folder.is_dir() else {}
 
 
-def describe_games() -> list[dict[str, Any]]:
+def describe_games(modules: Mapping[str, Path]) -> list[dict[str, Any]]:
     """Every registered game for the lobby: its spec, its seat names for each seat count, its bots
-    and its table module."""
+    and the URL of its table module (``None``: the generic table)."""
     out = []
     for name in game_names():
         cls = game_class(name)
@@ -64,18 +66,27 @@ def describe_games() -> list[dict[str, Any]]:
             g = load(name, players=n)
             seat_names[str(n)] = g.seat_names()
             bots = bot_names(g)
-        out.append({**spec.to_json(), "seat_names": seat_names, "bots": bots, "table_module": table_module(name)})
+        module = f"/table-modules/{name}.js" if name in modules else None
+        out.append({**spec.to_json(), "seat_names": seat_names, "bots": bots, "table_module": module})
     return out
 
 
-def create_app(db_url: str, *, ai_delay: float = 0.6) -> FastAPI:
+def create_app(
+    db_url: str,
+    *,
+    ai_delay: float = 0.6,
+    table_modules: Mapping[str, Path] | None = None,
+) -> FastAPI:
     """The app over the database at ``db_url`` (schema created on start; unfinished tables resume
     on start).
 
     Args:
         db_url: an SQLAlchemy URL.
         ai_delay: seconds an AI seat waits before each move.
+        table_modules: more table modules by game name (ES module files; a game added with
+            ``registry.register`` brings its own table this way), besides ``web/games/*.js``.
     """
+    modules = {**builtin_table_modules(), **(table_modules or {})}
     store = Store(db_url)
     hub = Hub(store, ai_delay=ai_delay)
 
@@ -129,7 +140,14 @@ def create_app(db_url: str, *, ai_delay: float = 0.6) -> FastAPI:
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return describe_games()
+        return describe_games(modules)
+
+    @app.get("/table-modules/{name}.js", include_in_schema=False)
+    async def module_file(name: str) -> Response:
+        path = modules.get(name)
+        if path is None:
+            raise ApiError(404, "unknown_table_module", f"no table module for {name!r}")
+        return FileResponse(path, media_type="text/javascript")
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> dict[str, Any]:
@@ -190,13 +208,14 @@ def create_app(db_url: str, *, ai_delay: float = 0.6) -> FastAPI:
             await ws.send_json(error_message("unknown_table", f"there is no table {table_id!r}"))
             await ws.close(code=4404)
             return
-        await serve_connection(hub, room, ws)
+        module = f"/table-modules/{room.game.spec.name}.js" if room.game.spec.name in modules else None
+        await serve_connection(hub, room, ws, module)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
 
 
-async def serve_connection(hub: Hub, room: Room, ws: WebSocket) -> None:
+async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | None) -> None:
     """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``)."""
     conn: Connection | None = None
     writer: asyncio.Task[None] | None = None
@@ -214,7 +233,10 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket) -> None:
 
     try:
         while True:
-            raw = await ws.receive_text()
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw: str | bytes = frame["text"] if frame.get("text") is not None else frame.get("bytes") or b""
             ref: Any = None
             try:
                 msg = parse_client_message(raw)
@@ -246,7 +268,7 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket) -> None:
                             "role": "spectator" if seat is None else "player",
                             "game": room.game.spec.to_json(),
                             "options": dict(room.game.options),
-                            "table_module": table_module(room.game.spec.name),
+                            "table_module": module,
                         }
                     )
                     room.broadcast()

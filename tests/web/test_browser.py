@@ -6,6 +6,7 @@ each test gets a fresh browser context (its own local storage, so its own seats)
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import threading
 import time
@@ -33,14 +34,22 @@ CHROMIUM_ARGS = [
 ]
 
 
+class PluginDraw(SecretDraw):
+    """Secret Draw under another name, with a table module of its own."""
+
+    spec = dataclasses.replace(SecretDraw.spec, name="plugin-draw", title="Plugin Draw")
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on 127.0.0.1 at a free port; yields its address."""
     registry.register(SecretDraw)
+    registry.register(PluginDraw)
     db = tmp_path_factory.mktemp("browser") / "ghosttable.db"
     sock = bind_socket("127.0.0.1", 0)
     address = address_of(sock)
-    app = create_app(f"sqlite:///{db}", ai_delay=0.15)
+    modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
+    app = create_app(f"sqlite:///{db}", ai_delay=0.15, table_modules=modules)
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
@@ -53,6 +62,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.join(timeout=20)
     sock.close()
     registry.unregister(SecretDraw.spec.name)
+    registry.unregister(PluginDraw.spec.name)
 
 
 @pytest.fixture(scope="module")
@@ -76,14 +86,12 @@ def page(browser: Browser) -> Iterator[Page]:
     assert not errors, errors
 
 
-def create_table(page: Page, server: str, players: int = 2, seat_kinds: tuple[str, ...] = ()) -> str:
-    """Create a Secret Draw table in the lobby; returns the table's id once its page is open."""
+def create_table(page: Page, server: str, players: int = 2, game: str = "secret-draw") -> str:
+    """Create a table in the lobby; returns the table's id once its page is open."""
     page.goto(server)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#game", "secret-draw")
+    page.select_option("#game", game)
     page.select_option("#players", str(players))
-    for i, kind in enumerate(seat_kinds):
-        page.locator(".seat-row .seat-kind").nth(i).select_option(kind)
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/?]+$"))
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
@@ -221,3 +229,21 @@ def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> N
         other.context.close()
     finally:
         friend_context.close()
+
+
+def test_a_game_with_its_own_table_module_gets_it(page: Page, server: str) -> None:
+    page.goto(server)
+    expect(page.locator("#game option[value=plugin-draw]")).to_have_text("Plugin Draw")
+    create_table(page, server, game="plugin-draw")
+    expect(page.locator("#own-table")).to_have_text(re.compile(r"^Own table, version [01]$"))
+    expect(page.locator("#who")).to_have_text("You are North")
+    click_action(page, "bid amount=1")
+    expect(page.locator("#own-table")).to_have_text("Own table, version 2")
+    page.click("#lang")
+    expect(page.locator("#game-title")).to_have_text("插件抽牌")
+    expect(page.locator("#own-table")).to_have_text("专属牌桌，第 2 版")
+    expect(page.locator("#who")).to_have_text("你是 北家")
+    # Games without a module of their own get the generic table.
+    create_table(page, server)
+    expect(page.locator("#decision button.action")).to_have_count(3)
+    expect(page.locator("#own-table")).to_have_count(0)

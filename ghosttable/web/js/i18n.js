@@ -212,6 +212,23 @@ export function t(key, params = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
 
+// Whether the current language (or English) has a text for key.
+export function has(key) {
+  return key in STRINGS[current] || key in STRINGS.en;
+}
+
+// t(key) when a text exists for key, else fallback (game names and options from a game's module).
+export function tOr(key, fallback, params = {}) {
+  return has(key) ? t(key, params) : fallback;
+}
+
+// Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).
+export function addStrings(bundle) {
+  for (const [code, entries] of Object.entries(bundle || {})) {
+    if (STRINGS[code] && entries && typeof entries === "object") Object.assign(STRINGS[code], entries);
+  }
+}
+
 export function translatePage(root = document) {
   document.documentElement.lang = current === "zh" ? "zh-Hans" : "en";
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -1,7 +1,7 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
 import { api, allTokens, el, rememberSeat } from "./api.js";
-import { languageButton, onLanguageChange, t, translatePage } from "./i18n.js";
+import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -54,7 +54,7 @@ function renderOptions() {
       input = el(
         "select",
         { id, dataset: { option: opt.name, kind: typeof opt.default === "number" ? "int" : "str" } },
-        opt.choices.map((c) => el("option", { value: c }, humanize(c))),
+        opt.choices.map((c) => el("option", { value: c }, tOr(`game.${game.name}.option.${opt.name}.${c}`, humanize(c)))),
       );
       input.value = opt.name in values ? values[opt.name] : opt.default;
     } else {
@@ -70,9 +70,15 @@ function renderOptions() {
       el(
         "div",
         { class: "option" },
-        el("label", { for: id, title: opt.description }, humanize(opt.name)),
+        el("label", { for: id, title: opt.description }, tOr(`game.${game.name}.option.${opt.name}`, humanize(opt.name))),
         input,
-        el("span", { class: "hint" }, opt.description, " · ", t("lobby.default", { value: opt.default })),
+        el(
+          "span",
+          { class: "hint" },
+          tOr(`game.${game.name}.option.${opt.name}.help`, opt.description),
+          " · ",
+          t("lobby.default", { value: opt.default }),
+        ),
       ),
     );
   }
@@ -109,8 +115,31 @@ function renderSeats() {
     };
     kind.addEventListener("change", sync);
     sync();
-    box.append(el("div", { class: "seat-row", dataset: { seat: i } }, el("span", { class: "seat-name" }, name), kind, botLabel));
+    const shown = tOr(`game.${game.name}.seat.${name}`, name);
+    box.append(el("div", { class: "seat-row", dataset: { seat: i } }, el("span", { class: "seat-name" }, shown), kind, botLabel));
   });
+}
+
+function renderGames() {
+  const select = $("game");
+  const keep = select.value;
+  select.replaceChildren(...games.map((g) => el("option", { value: g.name }, tOr(`game.${g.name}.title`, g.title))));
+  if (keep) select.value = keep;
+}
+
+// A game's own table module may bring texts for its name and options (its `strings` export).
+async function loadGameStrings() {
+  await Promise.all(
+    games
+      .filter((g) => g.table_module)
+      .map(async (g) => {
+        try {
+          addStrings((await import(g.table_module)).strings);
+        } catch (err) {
+          console.error(`the table module of ${g.name} failed to load`, err);
+        }
+      }),
+  );
 }
 
 function renderForm() {
@@ -184,9 +213,10 @@ async function createTable(event) {
 
 function tableItem(table) {
   const id = encodeURIComponent(table.id);
-  const seatNames = table.mySeats.map((s) => table.seats[s].name).join(", ");
+  const seatName = (s) => tOr(`game.${table.game}.seat.${s.name}`, s.name);
+  const seatNames = table.mySeats.map((s) => seatName(table.seats[s])).join(", ");
   const others = table.seats
-    .map((s) => (s.kind === "ai" ? `${s.name}: ${t("table.seat.ai", { bot: s.bot })}` : `${s.name}: ${t("table.seat.human")}`))
+    .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")}`)
     .join(" · ");
   const links = [];
   if (table.status === "finished") {
@@ -199,7 +229,7 @@ function tableItem(table) {
   return el(
     "li",
     { dataset: { table: table.id } },
-    el("div", {}, el("strong", {}, table.title), " ", el("span", { class: "muted" }, t("lobby.asSeat", { seat: seatNames }))),
+    el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, t("lobby.asSeat", { seat: seatNames }))),
     el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
     el("div", { class: "links" }, links),
   );
@@ -264,6 +294,7 @@ async function main() {
   translatePage();
   languageButton($("lang"));
   onLanguageChange(() => {
+    renderGames();
     renderForm();
     renderMyTables();
   });
@@ -281,7 +312,8 @@ async function main() {
     $("no-games").hidden = false;
     $("create-form").hidden = true;
   } else {
-    $("game").replaceChildren(...games.map((g) => el("option", { value: g.name }, g.title)));
+    await loadGameStrings();
+    renderGames();
     $("game").addEventListener("change", renderForm);
     $("players").addEventListener("change", renderSeats);
     renderForm();

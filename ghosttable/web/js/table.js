@@ -3,7 +3,7 @@
 // else the generic table (./generic.js). See docs/protocol.md ("Table modules").
 
 import { api, el, seatsAt } from "./api.js";
-import { lang, languageButton, onLanguageChange, t, translatePage } from "./i18n.js";
+import { addStrings, lang, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -31,8 +31,13 @@ function notice(text, kind = "error") {
   box.hidden = !text;
 }
 
+// A seat's name as shown: the game module's translation of it when there is one.
+function displayName(name) {
+  return tOr(`game.${shell.summary?.game}.seat.${name}`, name);
+}
+
 function seatName(seat) {
-  return shell.summary?.seats?.[seat]?.name ?? `seat${seat + 1}`;
+  return displayName(shell.summary?.seats?.[seat]?.name ?? `seat${seat + 1}`);
 }
 
 function chooseSeat() {
@@ -69,12 +74,14 @@ function context() {
     game: shell.summary.game_spec,
     options: shell.summary.options,
     seatName,
+    tOr,
     act: (action) => act(action),
   };
 }
 
 async function mountModule(url) {
   const mod = await loadModule(url);
+  addStrings(mod.strings);
   shell.module?.destroy?.();
   $("board").replaceChildren();
   shell.module = mod.mount($("board"), context());
@@ -83,8 +90,9 @@ async function mountModule(url) {
 // ----- rendering ----------------------------------------------------------------------------
 
 function renderHeader() {
-  $("game-title").textContent = shell.summary?.title ?? "";
-  document.title = `${shell.summary?.title ?? ""} · ${t("app.name")}`;
+  const title = tOr(`game.${shell.summary?.game}.title`, shell.summary?.title ?? "");
+  $("game-title").textContent = title;
+  document.title = `${title} · ${t("app.name")}`;
   $("who").textContent = shell.seat === null ? t("table.spectator") : t("table.you", { seat: seatName(shell.seat) });
   const held = seatsAt(tableId);
   const box = $("seat-switch");
@@ -115,7 +123,7 @@ function renderSeats(frame) {
         "li",
         { class: [acting.has(s.seat) ? "acting" : "", s.seat === shell.seat ? "me" : ""].join(" "), dataset: { seat: s.seat } },
         el("span", { class: "seat-dot", "aria-hidden": "true" }),
-        el("strong", {}, s.name),
+        el("strong", {}, displayName(s.name)),
         " ",
         el("span", { class: "muted" }, bits.join(" · ")),
         acting.has(s.seat) ? el("span", { class: "badge" }, t("table.seat.acting")) : null,
@@ -136,10 +144,10 @@ function renderLog(frame) {
       el(
         "li",
         { class: i === entries.length - 1 ? "latest" : "", dataset: { index: e.index } },
-        el("span", { class: "log-seat" }, e.seat_name),
+        el("span", { class: "log-seat" }, displayName(e.seat_name)),
         e.ai ? el("span", { class: "ai-mark" }, t("table.aiMark")) : null,
         " ",
-        e.text === null ? el("em", { class: "muted" }, t("table.logHidden", { seat: e.seat_name })) : el("code", {}, e.text),
+        e.text === null ? el("em", { class: "muted" }, t("table.logHidden", { seat: displayName(e.seat_name) })) : el("code", {}, e.text),
       ),
     ),
   );
@@ -165,7 +173,8 @@ function renderStatus(frame) {
   }
   if (replayMode) {
     const last = frame.log[frame.log.length - 1];
-    box.append(last ? `${last.seat_name}: ${last.text ?? t("table.logHidden", { seat: last.seat_name })}` : t("replay.start"));
+    const who = last ? displayName(last.seat_name) : "";
+    box.append(last ? `${who}: ${last.text ?? t("table.logHidden", { seat: who })}` : t("replay.start"));
     return;
   }
   const acting = frame.acting || [];
@@ -299,7 +308,7 @@ async function startReplay() {
     const value = select.value;
     select.replaceChildren(
       el("option", { value: "" }, t("replay.everyone")),
-      ...shell.summary.seats.map((s) => el("option", { value: s.seat }, s.name)),
+      ...shell.summary.seats.map((s) => el("option", { value: s.seat }, displayName(s.name))),
     );
     select.value = value || (shell.seat === null ? "" : String(shell.seat));
   };
