@@ -282,3 +282,51 @@ def test_a_seat_message_is_the_same_whatever_it_cannot_know(secret_draw: type) -
             log.append(LogEntry(len(log), seat, action, False, state.decision_name(seat), False))
             state.apply(action, seat)
     assert checked > 300
+
+
+def test_binary_frames_are_refused_as_malformed(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, ME])
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
+        ws.send_bytes(b"\xff\xfe\x00")
+        assert ws.receive_json()["code"] == "malformed_message"
+        player = Player(ws)
+        assert player.hello(table["tokens"]["0"])["type"] == "welcome"
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "no-such-game"}, "unknown_game"),
+        ({"game": "secret-draw", "players": 9}, "bad_option"),
+        ({"game": "secret-draw", "options": {"bids": "huge"}}, "bad_option"),
+        ({"game": "secret-draw", "options": {"nope": 1}}, "bad_option"),
+        ({"game": "secret-draw", "seats": [{"kind": "robot"}]}, "bad_option"),
+        ({"game": "secret-draw", "seats": [{"kind": "ai", "bot": "oracle"}]}, "bad_option"),
+        ({"game": "secret-draw", "seats": [ME, ME, ME]}, "bad_option"),
+        ({"game": 5}, "malformed_request"),
+        ({"game": "secret-draw", "players": "2"}, "malformed_request"),
+    ],
+)
+def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestClient], body: Any, code: str) -> None:
+    client = make_client()
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 400
+    assert response.json()["code"] == code and response.json()["reason"]
+    assert client.post("/api/my-tables", json={"tokens": "x"}).json()["code"] == "malformed_request"
+
+
+def test_an_invitation_is_claimed_once(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, {"kind": "invite"}])
+    tid, code = table["table"], table["invites"]["1"]
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["claimed"] is False
+    assert client.post(f"/api/tables/{tid}/join", json={"code": "wrong"}).status_code == 403
+    joined = client.post(f"/api/tables/{tid}/join", json={"code": code}).json()
+    assert joined["seat"] == 1 and joined["token"] not in (code, table["tokens"]["0"])
+    assert client.post(f"/api/tables/{tid}/join", json={"code": code}).json()["code"] == "bad_invitation"
+    assert client.get(f"/api/tables/{tid}").json()["seats"][1]["claimed"] is True
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        assert Player(ws).hello(joined["token"])["seat"] == 1
+    summary = client.get(f"/api/tables/{tid}").text
+    assert code not in summary and joined["token"] not in summary
