@@ -161,6 +161,7 @@ def test_switch_the_language(page: Page, server: str) -> None:
     expect(page.locator("#create")).to_have_text("创建牌桌")
     expect(page.locator(".seat-row .seat-kind").first.locator("option:checked")).to_have_text("我")
     expect(page.locator("html")).to_have_attribute("lang", "zh-Hans")
+    page.select_option("#game", "secret-draw")
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/"))
     # The choice is remembered on the table page.
@@ -203,6 +204,7 @@ def test_open_a_replay_and_step_through_it(page: Page, server: str) -> None:
 def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> None:
     page.goto(server)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#game", "secret-draw")
     page.locator(".seat-row .seat-kind").nth(1).select_option("invite")
     page.click("#create")
     link = page.locator("#invites .invite-link")

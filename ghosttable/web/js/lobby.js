@@ -77,7 +77,7 @@ function renderOptions() {
           { class: "hint" },
           tOr(`game.${game.name}.option.${opt.name}.help`, opt.description),
           " · ",
-          t("lobby.default", { value: opt.default }),
+          t("lobby.default", { value: typeof opt.default === "boolean" ? t(opt.default ? "common.yes" : "common.no") : opt.default }),
         ),
       ),
     );
