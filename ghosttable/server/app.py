@@ -30,7 +30,7 @@ from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
-from ghosttable.server.rooms import Connection, Hub, Room
+from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError
 from ghosttable.server.storage import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -109,7 +109,7 @@ def create_app(
 
     @app.exception_handler(GameError)
     async def _game_error(_: Request, exc: GameError) -> Response:
-        return JSONResponse(exc.to_json(), status_code=400)
+        return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
 
     async def body_of(request: Request) -> dict[str, Any]:
         try:
@@ -203,7 +203,12 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
-        room = await hub.room(table_id)
+        try:
+            room = await hub.room(table_id)
+        except GameError as exc:
+            await ws.send_json(error_message(exc.code, exc.reason))
+            await ws.close(code=4409)
+            return
         if room is None:
             await ws.send_json(error_message("unknown_table", f"there is no table {table_id!r}"))
             await ws.close(code=4404)

@@ -37,6 +37,13 @@ T = TypeVar("T")
 SEAT_KINDS = ("me", "ai", "invite")
 
 
+class TableUnavailableError(GameError):
+    """A stored table that cannot be rebuilt: its game is not registered here, or a stored action
+    is refused by the rules installed now."""
+
+    code = "table_unavailable"
+
+
 class Connection:
     """One client watching a room, as ``seat`` (``None``: a spectator). Messages queue here and a
     writer task sends them in order."""
@@ -207,9 +214,14 @@ class Hub:
         return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
-        """Resume every unfinished table: rebuild it and let its AI seats play on."""
+        """Resume every unfinished table: rebuild it and let its AI seats play on. A table that
+        cannot be rebuilt (its game is gone, or its rules changed) is logged and left alone."""
         for table_id in await self.db(self.store.unfinished_ids):
-            room = await self.room(table_id)
+            try:
+                room = await self.room(table_id)
+            except TableUnavailableError as exc:
+                log.error("table %s is not resumed: %s", table_id, exc.reason)
+                continue
             if room is not None:
                 self.kick(room)
 
@@ -224,11 +236,13 @@ class Hub:
         for room in self.rooms.values():
             for conn in list(room.connections):
                 conn.close()
-        self._bot_threads.shutdown(wait=True, cancel_futures=True)
+        self._bot_threads.shutdown(wait=False, cancel_futures=True)
         self._db_thread.shutdown(wait=True)
 
     async def room(self, table_id: str) -> Room | None:
-        """The room of ``table_id``, loaded from the database on first use; ``None`` if unknown."""
+        """The room of ``table_id``, loaded from the database on first use; ``None`` if unknown.
+
+        Raises ``TableUnavailableError`` when the stored table cannot be rebuilt."""
         room = self.rooms.get(table_id)
         if room is not None:
             return room
@@ -240,7 +254,12 @@ class Hub:
             data = await self.db(self.store.load_table, table_id)
             if data is None:
                 return None
-            room = build_room(data)
+            try:
+                room = build_room(data)
+            except GameError as exc:
+                raise TableUnavailableError(
+                    f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here: {exc.reason}"
+                ) from None
             self.rooms[table_id] = room
             return room
 
@@ -338,7 +357,10 @@ class Hub:
         found = await self.db(self.store.seats_for_tokens, hashes)
         out = []
         for table_id, seat in found:
-            room = await self.room(table_id)
+            try:
+                room = await self.room(table_id)
+            except TableUnavailableError:
+                continue
             if room is not None:
                 out.append(room.summary(seat))
         out.sort(key=lambda s: s["updated_at"], reverse=True)

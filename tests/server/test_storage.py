@@ -211,3 +211,23 @@ def test_the_default_database_is_in_the_user_data_folder(tmp_path: Path, monkeyp
     assert url.startswith("sqlite:///") and url.endswith("ghosttable.db")
     assert Path(url.removeprefix("sqlite:///")).parent.is_dir()
     assert str(tmp_path / "data") in url
+
+
+def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_server(secret_draw: type[SecretDraw], db_url: str) -> None:
+    client = started(db_url)
+    broken = new_table(client, [ME, ME])
+    fine = new_table(client, [ME, ME])
+    stopped(client)
+    store = Store(db_url)
+    # A stored action that the rules refuse (as after a change of the rules).
+    store.append_action(broken["table"], 0, 0, {"kind": "bid", "amount": 99})
+    store.close()
+    client = started(db_url)
+    answer = client.get(f"/api/tables/{broken['table']}")
+    assert answer.status_code == 409 and answer.json()["code"] == "table_unavailable"
+    with client.websocket_connect(f"/ws/tables/{broken['table']}") as ws:
+        assert ws.receive_json()["code"] == "table_unavailable"
+    tokens = [broken["tokens"]["0"], fine["tokens"]["0"]]
+    assert [t["id"] for t in client.post("/api/my-tables", json={"tokens": tokens}).json()] == [fine["table"]]
+    assert client.get(f"/api/tables/{fine['table']}").json()["status"] == "playing"
+    stopped(client)

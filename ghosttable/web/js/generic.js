@@ -148,15 +148,28 @@ export function mount(root, ctx) {
     decisionBox.append(el("details", { class: "advanced" }, el("summary", {}, t("table.otherAction")), form));
   }
 
+  // What changed since the last frame (an AI seat's move, say) flashes once.
+  function markChanges(before, view) {
+    if (!before || !view || typeof view !== "object" || Array.isArray(view)) return;
+    for (const [key, value] of Object.entries(view)) {
+      if (JSON.stringify(before[key]) === JSON.stringify(value)) continue;
+      for (const node of panelsBox.querySelectorAll(`[data-panel="${CSS.escape(key)}"], [data-panel=summary] > dl > dd[data-key="${CSS.escape(key)}"]`)) {
+        node.classList.add("changed");
+      }
+    }
+  }
+
   function entry0(decision) {
     return decision.actions[0]?.text ?? "";
   }
 
   return {
     update(next) {
+      const before = frame && frame.table === next.table ? frame.view : null;
       frame = next;
       renderDecision();
       panelsBox.replaceChildren(...renderPanels(frame.view, ctx));
+      markChanges(before, frame.view);
     },
     destroy() {
       root.replaceChildren();
