@@ -149,16 +149,17 @@ class Room:
         decision = self.state.decision(seat)
         return None if decision is None else (decision.name, decision.actions)
 
-    def track_decisions(self) -> None:
-        """After an accepted action: note, for each seat whose decision point changed, the version
-        from which its current decision stands (older choices of that seat are stale)."""
+    def track_decisions(self, actor: int | None = None) -> None:
+        """After an accepted action of ``actor``: note, for the actor and for each seat whose
+        decision point changed, the version from which its current decision stands (older choices
+        of that seat are stale, so a repeated click never acts twice)."""
         if not self.signatures:
             self.signatures = [self._signature(s) for s in range(self.game.players)]
             self.decision_since = [self.version] * self.game.players
             return
         for s in range(self.game.players):
             sig = self._signature(s)
-            if sig != self.signatures[s]:
+            if sig != self.signatures[s] or s == actor:
                 self.signatures[s] = sig
                 self.decision_since[s] = self.version
 
@@ -174,7 +175,7 @@ class Room:
         )
         self.state.apply(action, seat)
         self.log.append(entry)
-        self.track_decisions()
+        self.track_decisions(seat)
         return entry
 
 

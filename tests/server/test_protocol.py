@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+from ghosttable import registry
+from ghosttable.core import TERMINAL, Action, Game, GameSpec, State
 from ghosttable.core.records import replay_states
 from ghosttable.registry import load
-from ghosttable.server.protocol import LogEntry, state_message
+from ghosttable.server.protocol import LogEntry, action_is_public, state_message
 from ghosttable.server.rooms import Room
 from tests.server.conftest import new_table
 
@@ -330,3 +332,90 @@ def test_an_invitation_is_claimed_once(make_client: Callable[..., TestClient]) -
         assert Player(ws).hello(joined["token"])["seat"] == 1
     summary = client.get(f"/api/tables/{tid}").text
     assert code not in summary and joined["token"] not in summary
+
+
+class Tally(Game):
+    """One seat says "tick" three times: the same decision point, again and again."""
+
+    spec = GameSpec(
+        name="tally",
+        title="Tally",
+        min_players=1,
+        max_players=1,
+        default_players=1,
+        dynamics="sequential",
+        chance=False,
+        hidden_information=False,
+        cooperative=True,
+        version="1",
+        max_decisions=3,
+    )
+
+    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> State:
+        return TallyState(self, seed, script)
+
+
+class TallyState(State):
+    ticks = 0
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.ticks == 3 else 0
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        return [Action.make("tick")]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        self.ticks += 1
+
+    def is_terminal(self) -> bool:
+        return self.ticks == 3
+
+    def returns(self) -> list[float]:
+        return [1.0 if self.ticks == 3 else 0.0]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"ticks": self.ticks}
+
+
+def test_a_repeated_choice_is_stale_even_when_the_decision_looks_the_same(
+    make_client: Callable[..., TestClient],
+) -> None:
+    registry.register(Tally)
+    try:
+        client = make_client()
+        table = client.post("/api/tables", json={"game": "tally", "seats": [ME]}).json()
+        with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
+            player = Player(ws)
+            player.hello(table["tokens"]["0"])
+            assert player.act("tick", 0)["type"] == "accepted"
+            assert player.act("tick", 0)["code"] == "stale"
+            assert player.act("tick", 1)["type"] == "accepted"
+            # Every action of a game without hidden information is in everyone's log.
+            assert [e["text"] for e in player.states()[-1]["log"]] == ["tick", "tick"]
+        assert room_of(client, table["table"]).version == 2
+    finally:
+        registry.unregister("tally")
+
+
+class SecretTallyState(TallyState):
+    def action_is_public(self, seat: int, action: Action) -> bool:
+        return self.ticks != 1  # the second tick is a secret move
+
+
+def test_a_game_says_which_actions_are_public(secret_draw: type) -> None:
+    hidden_game = load("secret-draw")
+    state = hidden_game.new_initial_state(1)
+    bid = Action.make("bid", amount=1)
+    assert not action_is_public(state, 0, bid)
+    entry = LogEntry(0, 0, bid, False, "seal_bid", False)
+    assert entry.for_viewer(0, False, ["seat1", "seat2"])["text"] == "bid amount=1"
+    assert entry.for_viewer(1, False, ["seat1", "seat2"])["text"] is None
+    assert entry.for_viewer(None, False, ["seat1", "seat2"])["action"] is None
+    assert entry.for_viewer(1, True, ["seat1", "seat2"])["text"] == "bid amount=1"
+    tally = SecretTallyState(Tally(), 0)
+    seen = []
+    while not tally.is_terminal():
+        seen.append(action_is_public(tally, 0, Action.make("tick")))
+        tally.apply("tick", 0)
+    assert seen == [True, False, True]
