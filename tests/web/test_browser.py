@@ -249,3 +249,29 @@ def test_a_game_with_its_own_table_module_gets_it(page: Page, server: str) -> No
     create_table(page, server)
     expect(page.locator("#decision button.action")).to_have_count(3)
     expect(page.locator("#own-table")).to_have_count(0)
+
+
+def test_watch_ai_seats_play_step_by_step(page: Page, server: str) -> None:
+    page.goto(server)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#game", "secret-draw")
+    page.locator(".seat-row .seat-kind").nth(0).select_option("ai")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
+    page.evaluate(
+        """() => {
+            window.versionsSeen = [Number(document.body.dataset.version)];
+            new MutationObserver(() => window.versionsSeen.push(Number(document.body.dataset.version)))
+                .observe(document.body, { attributes: true, attributeFilter: ["data-version"] });
+        }"""
+    )
+    expect(page.locator("#who")).to_have_text("You are watching")
+    expect(page.locator("body")).to_have_attribute("data-status", "finished")
+    expect(page.locator("#log li")).to_have_count(4)
+    # The moves arrived one at a time, not all at once.
+    seen = page.evaluate("window.versionsSeen")
+    assert len({v for v in seen if isinstance(v, int)}) >= 3, seen
+    table = page.url.rsplit("/", 1)[1]
+    page.goto(server)
+    row = page.locator(f'#finished-tables li[data-table="{table}"]')
+    expect(row).to_contain_text("watching")

@@ -64,6 +64,24 @@ export function seatsAt(tableId) {
     .map((seat) => ({ seat, token: held[seat] }));
 }
 
+// Tables this browser created without a seat of its own (all AI seats), to find them again.
+const WATCHED_KEY = "ghosttable.watched";
+
+export function watchedTables() {
+  try {
+    const ids = JSON.parse(localStorage.getItem(WATCHED_KEY) || "[]");
+    return Array.isArray(ids) ? ids.filter((x) => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function rememberWatched(tableId) {
+  const ids = watchedTables().filter((x) => x !== tableId);
+  ids.unshift(tableId);
+  localStorage.setItem(WATCHED_KEY, JSON.stringify(ids.slice(0, 100)));
+}
+
 export function allTokens() {
   return Object.values(heldSeats()).flatMap((seats) => Object.values(seats));
 }

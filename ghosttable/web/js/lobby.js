@@ -1,6 +1,6 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
-import { api, allTokens, el, rememberSeat } from "./api.js";
+import { api, allTokens, el, rememberSeat, rememberWatched, watchedTables } from "./api.js";
 import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -172,6 +172,7 @@ async function createTable(event) {
     const spec = collectSpec();
     const created = await api.createTable(spec);
     for (const [seat, token] of Object.entries(created.tokens)) rememberSeat(created.table, seat, token);
+    if (!Object.keys(created.tokens).length) rememberWatched(created.table);
     const tableUrl = `/table/${encodeURIComponent(created.table)}`;
     if (!Object.keys(created.invites).length) {
       location.assign(tableUrl);
@@ -215,6 +216,7 @@ function tableItem(table) {
   const id = encodeURIComponent(table.id);
   const seatName = (s) => tOr(`game.${table.game}.seat.${s.name}`, s.name);
   const seatNames = table.mySeats.map((s) => seatName(table.seats[s])).join(", ");
+  const role = table.mySeats.length ? t("lobby.asSeat", { seat: seatNames }) : t("lobby.watching");
   const others = table.seats
     .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")}`)
     .join(" · ");
@@ -229,7 +231,7 @@ function tableItem(table) {
   return el(
     "li",
     { dataset: { table: table.id } },
-    el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, t("lobby.asSeat", { seat: seatNames }))),
+    el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, role)),
     el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
     el("div", { class: "links" }, links),
   );
@@ -239,7 +241,7 @@ function renderMyTables() {
   const byId = new Map();
   for (const table of lastTables) {
     const entry = byId.get(table.id) || { ...table, mySeats: [] };
-    entry.mySeats.push(table.seat);
+    if (table.seat !== null && table.seat !== undefined) entry.mySeats.push(table.seat);
     byId.set(table.id, entry);
   }
   const tables = [...byId.values()];
@@ -254,7 +256,8 @@ function renderMyTables() {
 
 async function loadMyTables() {
   try {
-    lastTables = await api.myTables(allTokens());
+    const watched = await Promise.all(watchedTables().map((id) => api.table(id).catch(() => null)));
+    lastTables = [...(await api.myTables(allTokens())), ...watched.filter(Boolean)];
   } catch (err) {
     notice(t("common.error", { reason: err.reason || err.message }));
     lastTables = [];
