@@ -163,9 +163,9 @@ class Room:
                 self.signatures[s] = sig
                 self.decision_since[s] = self.version
 
-    def record_step(self, seat: int, action: Action) -> LogEntry:
-        """Apply ``action`` (known to be legal) for ``seat`` and log it; returns the log entry."""
-        entry = LogEntry(
+    def log_entry(self, seat: int, action: Action) -> LogEntry:
+        """The log entry of ``action`` of ``seat``, about to be applied to the current state."""
+        return LogEntry(
             index=self.version,
             seat=seat,
             action=action,
@@ -173,10 +173,20 @@ class Room:
             decision=self.state.decision_name(seat),
             ai=self.seats[seat].kind == "ai",
         )
+
+    def record_step(self, seat: int, action: Action) -> LogEntry:
+        """Apply ``action`` (known to be legal) for ``seat`` and log it; returns the log entry."""
+        entry = self.log_entry(seat, action)
         self.state.apply(action, seat)
         self.log.append(entry)
         self.track_decisions(seat)
         return entry
+
+    def advance(self, entry: LogEntry, after: State) -> None:
+        """Make ``after`` (the state once ``entry``'s action is applied) the table's state."""
+        self.state = after
+        self.log.append(entry)
+        self.track_decisions(entry.seat)
 
 
 def build_room(data: TableData) -> Room:
@@ -399,34 +409,28 @@ class Hub:
         if action not in state.legal_actions(seat):
             state.clone().apply(action, seat)  # raises the engine's own error
             raise GameError("the action was refused")
-        idx = room.version
-        entry = room.record_step(seat, action)
-        finished = state.is_terminal()
+        # The action is carried out on a copy, which becomes the table's state only once stored:
+        # nobody is ever shown a state that a restart could lose.
+        entry = room.log_entry(seat, action)
+        after = state.clone()
+        after.apply(action, seat)
+        finished = after.is_terminal()
         try:
             await self.db(
                 self.store.append_action,
                 room.id,
-                idx,
+                entry.index,
                 seat,
                 action.to_json(),
-                finished_record=json_record(state) if finished else None,
-                outcome=state.outcome() if finished else None,
+                finished_record=json_record(after) if finished else None,
+                outcome=after.outcome() if finished else None,
             )
         except Exception as exc:
-            log.exception("could not store action %d of table %s", idx, room.id)
-            await self._reload(room)
-            raise ProtocolError("storage_error", "the action could not be stored; the table was reloaded") from exc
+            log.exception("could not store action %d of table %s", entry.index, room.id)
+            raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
+        room.advance(entry, after)
         room.updated_at = datetime.now(UTC)
         return entry
-
-    async def _reload(self, room: Room) -> None:
-        data = await self.db(self.store.load_table, room.id)
-        if data is None:
-            return
-        fresh = build_room(data)
-        room.state, room.log = fresh.state, fresh.log
-        room.signatures, room.decision_since = fresh.signatures, fresh.decision_since
-        room.seats = fresh.seats
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""
