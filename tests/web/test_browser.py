@@ -210,6 +210,13 @@ def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> N
     link = page.locator("#invites .invite-link")
     expect(link).to_have_count(1)
     url = link.input_value()
+    table = url.split("/join/")[1].split("?")[0]
+    # The link is kept in the lobby until the friend has joined.
+    page.click("#refresh")
+    pending = page.locator(f'#open-tables li[data-table="{table}"] details.pending-invites')
+    expect(pending).to_have_count(1)
+    pending.locator("summary").click()
+    expect(pending.locator(".invite-link")).to_have_value(url)
     page.click("#invites a.primary")
     expect(page.locator("#seats li[data-seat='1']")).to_contain_text("invited, not joined yet")
     friend_context = browser.new_context(locale="en-US")
@@ -224,6 +231,9 @@ def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> N
         click_action(friend, "keep")
         expect(friend.locator("body")).to_have_attribute("data-status", "finished")
         expect(page.locator("body")).to_have_attribute("data-status", "finished")
+        page.goto(server)
+        expect(page.locator(f'#finished-tables li[data-table="{table}"]')).to_be_visible()
+        expect(page.locator("details.pending-invites")).to_have_count(0)
         # The link was used up.
         other = browser.new_context(locale="en-US").new_page()
         other.goto(url)

@@ -82,6 +82,24 @@ export function rememberWatched(tableId) {
   localStorage.setItem(WATCHED_KEY, JSON.stringify(ids.slice(0, 100)));
 }
 
+// Invitation links this browser made: { tableId: { seat: link } }, shown again in the lobby.
+const INVITES_KEY = "ghosttable.invites";
+
+export function invitesMade() {
+  try {
+    const data = JSON.parse(localStorage.getItem(INVITES_KEY) || "{}");
+    return data && typeof data === "object" ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberInvites(tableId, links) {
+  const data = invitesMade();
+  data[tableId] = links;
+  localStorage.setItem(INVITES_KEY, JSON.stringify(data));
+}
+
 export function allTokens() {
   return Object.values(heldSeats()).flatMap((seats) => Object.values(seats));
 }

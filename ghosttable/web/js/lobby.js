@@ -1,6 +1,6 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
-import { api, allTokens, el, rememberSeat, rememberWatched, watchedTables } from "./api.js";
+import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, watchedTables } from "./api.js";
 import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -179,6 +179,13 @@ async function createTable(event) {
       return;
     }
     const names = currentGame().seat_names[String(spec.players)];
+    const links = Object.fromEntries(
+      Object.entries(created.invites).map(([seat, code]) => [
+        seat,
+        `${location.origin}/join/${encodeURIComponent(created.table)}?code=${encodeURIComponent(code)}`,
+      ]),
+    );
+    rememberInvites(created.table, links);
     const box = $("invites");
     box.replaceChildren(
       el("h3", {}, t("lobby.invites")),
@@ -186,19 +193,7 @@ async function createTable(event) {
       el(
         "ul",
         { class: "invite-list" },
-        Object.entries(created.invites).map(([seat, code]) => {
-          const link = `${location.origin}/join/${encodeURIComponent(created.table)}?code=${encodeURIComponent(code)}`;
-          const copy = el("button", { type: "button", class: "small" }, t("lobby.copy"));
-          copy.addEventListener("click", async () => {
-            try {
-              await navigator.clipboard.writeText(link);
-              copy.textContent = t("lobby.copied");
-            } catch {
-              copy.textContent = "—";
-            }
-          });
-          return el("li", {}, el("strong", {}, names[Number(seat)]), " ", el("input", { class: "invite-link", readonly: true, value: link }), copy);
-        }),
+        Object.entries(links).map(([seat, link]) => inviteItem(names[Number(seat)], link)),
       ),
       el("a", { class: "button primary", href: tableUrl }, t("lobby.goToTable")),
     );
@@ -210,6 +205,19 @@ async function createTable(event) {
     button.disabled = false;
     button.textContent = t("lobby.create");
   }
+}
+
+function inviteItem(name, link) {
+  const copy = el("button", { type: "button", class: "small" }, t("lobby.copy"));
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = t("lobby.copied");
+    } catch {
+      copy.textContent = "—";
+    }
+  });
+  return el("li", {}, el("strong", {}, name), " ", el("input", { class: "invite-link", readonly: true, value: link }), copy);
 }
 
 function tableItem(table) {
@@ -228,12 +236,23 @@ function tableItem(table) {
     links.push(el("a", { class: "button primary", href: `/table/${id}`, dataset: { role: "continue" } }, t("lobby.continue")));
   }
   const outcome = table.result ? ` · ${table.result.outcome}` : "";
+  const invites = invitesMade()[table.id] || {};
+  const waiting = table.status === "playing" ? table.seats.filter((s) => !s.claimed && invites[s.seat]) : [];
+  const pending = waiting.length
+    ? el(
+        "details",
+        { class: "pending-invites" },
+        el("summary", {}, t("lobby.invites")),
+        el("ul", { class: "invite-list" }, waiting.map((s) => inviteItem(seatName(s), invites[s.seat]))),
+      )
+    : null;
   return el(
     "li",
     { dataset: { table: table.id } },
     el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, role)),
     el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
     el("div", { class: "links" }, links),
+    pending,
   );
 }
 
