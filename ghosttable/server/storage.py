@@ -235,8 +235,8 @@ class Store:
             status=row.status,
             outcome=row.outcome,
             record=row.record,
-            created_at=row.created_at,
-            updated_at=row.updated_at,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
             seats=[SeatData(s.seat, s.kind, s.bot, s.token_hash, s.invite_hash) for s in seats],
             actions=actions,
         )
@@ -268,6 +268,11 @@ class Store:
                     s.token_hash = new_token_hash
                     return s.seat
         return None
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` in UTC (SQLite hands back naive datetimes)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

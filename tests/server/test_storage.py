@@ -231,3 +231,14 @@ def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_server(secret_draw: ty
     assert [t["id"] for t in client.post("/api/my-tables", json={"tokens": tokens}).json()] == [fine["table"]]
     assert client.get(f"/api/tables/{fine['table']}").json()["status"] == "playing"
     stopped(client)
+
+
+def test_tables_keep_their_times_in_utc(secret_draw: type[SecretDraw], db_url: str) -> None:
+    client = started(db_url)
+    table = new_table(client, [ME, ME])
+    created = client.get(f"/api/tables/{table['table']}").json()["created_at"]
+    stopped(client)
+    client = started(db_url)
+    assert client.get(f"/api/tables/{table['table']}").json()["created_at"] == created
+    assert created.endswith("+00:00")
+    stopped(client)
