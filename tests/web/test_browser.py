@@ -40,29 +40,44 @@ class PluginDraw(SecretDraw):
     spec = dataclasses.replace(SecretDraw.spec, name="plugin-draw", title="Plugin Draw")
 
 
+class LiveServer:
+    """The app served by uvicorn on a thread, on ``port`` (0: a free one)."""
+
+    def __init__(self, db: Path, port: int = 0) -> None:
+        self.sock = bind_socket("127.0.0.1", port)
+        self.address = address_of(self.sock)
+        self.port: int = self.sock.getsockname()[1]
+        modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
+        app = create_app(f"sqlite:///{db}", ai_delay=0.15, table_modules=modules)
+        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+        self.sock.close()
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on 127.0.0.1 at a free port; yields its address."""
+def games() -> Iterator[None]:
     registry.register(SecretDraw)
     registry.register(PluginDraw)
-    db = tmp_path_factory.mktemp("browser") / "ghosttable.db"
-    sock = bind_socket("127.0.0.1", 0)
-    address = address_of(sock)
-    modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
-    app = create_app(f"sqlite:///{db}", ai_delay=0.15, table_modules=modules)
-    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield address
-    srv.should_exit = True
-    thread.join(timeout=20)
-    sock.close()
+    yield
     registry.unregister(SecretDraw.spec.name)
     registry.unregister(PluginDraw.spec.name)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, games: None) -> Iterator[str]:
+    """The app on 127.0.0.1 at a free port; yields its address."""
+    live = LiveServer(tmp_path_factory.mktemp("browser") / "ghosttable.db")
+    yield live.address
+    live.stop()
 
 
 @pytest.fixture(scope="module")
@@ -285,3 +300,23 @@ def test_watch_ai_seats_play_step_by_step(page: Page, server: str) -> None:
     page.goto(server)
     row = page.locator(f'#finished-tables li[data-table="{table}"]')
     expect(row).to_contain_text("watching")
+
+
+def test_the_page_comes_back_after_the_server_restarts(page: Page, games: None, tmp_path: Path) -> None:
+    db = tmp_path / "restart.db"
+    first = LiveServer(db)
+    try:
+        create_table(page, first.address)
+        click_action(page, "bid amount=2")
+        expect(page.locator('#decision button.action[data-action="swap"]')).to_be_visible()
+    finally:
+        first.stop()
+    expect(page.locator("#connection")).to_have_attribute("data-state", "reconnecting")
+    second = LiveServer(db, port=first.port)
+    try:
+        expect(page.locator("#connection")).to_have_text("Connected")
+        click_action(page, "swap")
+        expect(page.locator("body")).to_have_attribute("data-status", "finished")
+        expect(page.locator("#log li")).to_have_count(4)
+    finally:
+        second.stop()
