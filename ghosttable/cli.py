@@ -6,6 +6,7 @@ end with a one-line ``error: ...`` on standard error and exit code 2, never a tr
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import sys
@@ -340,6 +341,17 @@ def play(
     humans = _human_seats(g, seat)
     bots = assign_bots(g, bot, _default_bot(g))
     run_terminal_game(g, humans, bots, seed if seed is not None else random.randrange(1 << 31))
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: a free one).")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+) -> None:
+    """Host the lobby and tables for others (any database URL SQLAlchemy supports)."""
+    launch = importlib.import_module("ghosttable.server.launch")
+    launch.serve(host, port, db)
 
 
 def _human_seats(game: Game, specs: list[str] | None) -> set[int]:

@@ -1,0 +1,307 @@
+"""The ASGI app: the lobby's REST interface, the play WebSocket, and the browser client's files.
+
+REST (JSON; errors are ``{"code", "reason"}`` with a 4xx status):
+
+- ``GET /api/games``: every registered game with its seat counts, seat names, rule options, bots
+  and the URL of its own table module (``null``: the generic table), served under
+  ``/table-modules/<game>.js``.
+- ``POST /api/tables``: create a table; ``GET /api/tables/{id}``: its public summary.
+- ``POST /api/tables/{id}/join``: claim an invited seat with its code.
+- ``POST /api/my-tables``: the tables where the given seat tokens sit.
+- ``GET /api/tables/{id}/record`` and ``GET /api/tables/{id}/replay?seat=N``: finished tables only.
+
+WebSocket ``/ws/tables/{id}``: the play protocol (``docs/protocol.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from ghosttable import __version__
+from ghosttable.ai.base import bot_names
+from ghosttable.core.errors import GameError
+from ghosttable.registry import game_class, game_names, load
+from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
+from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError
+from ghosttable.server.storage import Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+"""The browser client's files (served under ``/static``)."""
+
+
+class ApiError(Exception):
+    """A refused REST request: ``status`` with ``{"code", "reason"}``."""
+
+    def __init__(self, status: int, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.code = code
+        self.reason = reason
+
+
+def builtin_table_modules() -> dict[str, Path]:
+    """The games' own table modules shipped with the client: ``web/games/<game name>.js``."""
+    folder = WEB_DIR / "games"
+    return {p.stem: p for p in sorted(folder.glob("*.js"))} if folder.is_dir() else {}
+
+
+def describe_games(modules: Mapping[str, Path]) -> list[dict[str, Any]]:
+    """Every registered game for the lobby: its spec, its seat names for each seat count, its bots
+    and the URL of its table module (``None``: the generic table)."""
+    out = []
+    for name in game_names():
+        cls = game_class(name)
+        spec = cls.spec
+        seat_names: dict[str, list[str]] = {}
+        bots: list[str] = []
+        for n in range(spec.min_players, spec.max_players + 1):
+            g = load(name, players=n)
+            seat_names[str(n)] = g.seat_names()
+            bots = bot_names(g)
+        module = f"/table-modules/{name}.js" if name in modules else None
+        out.append({**spec.to_json(), "seat_names": seat_names, "bots": bots, "table_module": module})
+    return out
+
+
+def create_app(
+    db_url: str,
+    *,
+    ai_delay: float = 0.6,
+    table_modules: Mapping[str, Path] | None = None,
+) -> FastAPI:
+    """The app over the database at ``db_url`` (schema created on start; unfinished tables resume
+    on start).
+
+    Args:
+        db_url: an SQLAlchemy URL.
+        ai_delay: seconds an AI seat waits before each move.
+        table_modules: more table modules by game name (ES module files; a game added with
+            ``registry.register`` brings its own table this way), besides ``web/games/*.js``.
+    """
+    modules = {**builtin_table_modules(), **(table_modules or {})}
+    store = Store(db_url)
+    hub = Hub(store, ai_delay=ai_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
+    app.state.hub = hub
+    app.state.store = store
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> Response:
+        return JSONResponse({"code": exc.code, "reason": exc.reason}, status_code=exc.status)
+
+    @app.exception_handler(GameError)
+    async def _game_error(_: Request, exc: GameError) -> Response:
+        return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
+
+    async def body_of(request: Request) -> dict[str, Any]:
+        try:
+            data = await request.json()
+        except ValueError:
+            raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "malformed_request", "the request body must be a JSON object")
+        return data
+
+    async def room_of(table_id: str) -> Room:
+        room = await hub.room(table_id)
+        if room is None:
+            raise ApiError(404, "unknown_table", f"there is no table {table_id!r}")
+        return room
+
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> Response:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/join/{table_id}", include_in_schema=False)
+    async def join_page(table_id: str) -> Response:
+        return FileResponse(WEB_DIR / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> Response:
+        return FileResponse(WEB_DIR / "table.html")
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return describe_games(modules)
+
+    @app.get("/table-modules/{name}.js", include_in_schema=False)
+    async def module_file(name: str) -> Response:
+        path = modules.get(name)
+        if path is None:
+            raise ApiError(404, "unknown_table_module", f"no table module for {name!r}")
+        return FileResponse(path, media_type="text/javascript")
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> dict[str, Any]:
+        body = await body_of(request)
+        name = body.get("game")
+        if not isinstance(name, str):
+            raise ApiError(400, "malformed_request", "'game' must be a game's name")
+        players = body.get("players")
+        if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
+            raise ApiError(400, "malformed_request", "'players' must be an integer")
+        return await hub.create_table(name, players, body.get("options") or {}, body.get("seats") or [])
+
+    @app.get("/api/tables/{table_id}")
+    async def table_summary(table_id: str) -> dict[str, Any]:
+        return (await room_of(table_id)).summary()
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> dict[str, Any]:
+        room = await room_of(table_id)
+        code = (await body_of(request)).get("code")
+        if not isinstance(code, str):
+            raise ApiError(400, "malformed_request", "'code' must be the invitation's code")
+        claimed = await hub.claim_invite(room, code)
+        if claimed is None:
+            raise ApiError(403, "bad_invitation", "this invitation is not valid or was already used")
+        return {"table": table_id, "seat": claimed[0], "token": claimed[1]}
+
+    @app.post("/api/my-tables")
+    async def my_tables(request: Request) -> list[dict[str, Any]]:
+        tokens = (await body_of(request)).get("tokens")
+        if not isinstance(tokens, list):
+            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens")
+        return await hub.my_tables(tokens)
+
+    def finished_room(room: Room) -> Room:
+        if not room.finished:
+            raise ApiError(409, "not_finished", "the record is available once the game is over")
+        return room
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> dict[str, Any]:
+        room = finished_room(await room_of(table_id))
+        return room.state.record().to_json()
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str, seat: int | None = None) -> dict[str, Any]:
+        room = finished_room(await room_of(table_id))
+        if seat is not None and not 0 <= seat < room.game.players:
+            raise ApiError(400, "malformed_request", f"there is no seat {seat}")
+        frames = await asyncio.to_thread(hub.replay_frames, room, seat)
+        return {**room.summary(seat), "frames": frames}
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        try:
+            room = await hub.room(table_id)
+        except GameError as exc:
+            await ws.send_json(error_message(exc.code, exc.reason))
+            await ws.close(code=4409)
+            return
+        if room is None:
+            await ws.send_json(error_message("unknown_table", f"there is no table {table_id!r}"))
+            await ws.close(code=4404)
+            return
+        module = f"/table-modules/{room.game.spec.name}.js" if room.game.spec.name in modules else None
+        await serve_connection(hub, room, ws, module)
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    return app
+
+
+async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | None) -> None:
+    """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``)."""
+    conn: Connection | None = None
+    writer: asyncio.Task[None] | None = None
+
+    async def write(c: Connection) -> None:
+        while True:
+            message = await c.queue.get()
+            if message is None:
+                return
+            await ws.send_json(message)
+
+    def reply(message: dict[str, Any]) -> None:
+        if conn is not None:
+            conn.send(message)
+
+    try:
+        while True:
+            frame = await ws.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw: str | bytes = frame["text"] if frame.get("text") is not None else frame.get("bytes") or b""
+            ref: Any = None
+            try:
+                msg = parse_client_message(raw)
+                ref = msg.get("ref")
+                kind = msg["type"]
+                if kind == "ping":
+                    if conn is None:
+                        await ws.send_json({"type": "pong", "ref": ref})
+                    else:
+                        reply({"type": "pong", "ref": ref})
+                    continue
+                if conn is None:
+                    if kind != "hello":
+                        raise ProtocolError("hello_first", "say hello (with your seat's token, or null) first")
+                    token = msg.get("token")
+                    seat = None if token is None else room.seat_of_token(token)
+                    if token is not None and seat is None:
+                        raise ProtocolError("bad_token", "this token holds no seat at this table")
+                    conn = Connection(seat)
+                    writer = asyncio.create_task(write(conn))
+                    room.connections.add(conn)
+                    names = room.game.seat_names()
+                    reply(
+                        {
+                            "type": "welcome",
+                            "table": room.id,
+                            "seat": seat,
+                            "seat_name": None if seat is None else names[seat],
+                            "role": "spectator" if seat is None else "player",
+                            "game": room.game.spec.to_json(),
+                            "options": dict(room.game.options),
+                            "table_module": module,
+                        }
+                    )
+                    room.broadcast()
+                    continue
+                if kind == "hello":
+                    raise ProtocolError("malformed_message", "this connection has already said hello")
+                if conn.seat is None:
+                    raise ProtocolError("spectator", "spectators cannot act")
+                claimed = msg.get("seat")
+                if claimed is not None and claimed != conn.seat:
+                    raise ProtocolError("wrong_seat", "your token holds another seat: you can only act for your own")
+                entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
+                reply({"type": "accepted", "ref": ref, "version": entry.index + 1})
+            except ProtocolError as exc:
+                message = error_message(exc.code, exc.reason, ref)
+                if conn is None:
+                    await ws.send_json(message)
+                else:
+                    reply(message)
+            except GameError as exc:
+                reply(error_message(exc.code, exc.reason, ref))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if conn is not None:
+            room.connections.discard(conn)
+            conn.close()
+            room.broadcast()
+        if writer is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, timeout=2)

@@ -1,0 +1,62 @@
+"""Starting the server: ``ghosttable play`` (on this computer, opening the browser) and
+``ghosttable serve`` (hosting for others)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import webbrowser
+
+import uvicorn
+
+from ghosttable.server.app import create_app
+from ghosttable.server.storage import default_db_url
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host:port`` (port 0: a free port chosen by the system).
+
+    Raises ``OSError`` when the address cannot be bound.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def address_of(sock: socket.socket) -> str:
+    """``http://host:port/`` of a bound socket."""
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
+    """Run the server until interrupted, printing its address (and opening the lobby in the
+    browser when ``open_browser``).
+
+    Args:
+        host: the interface to listen on.
+        port: the port (0: a free one).
+        db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
+    """
+    url = db_url or default_db_url()
+    sock = bind_socket(host, port)
+    address = address_of(sock)
+    app = create_app(url)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    print(f"ghosttable lobby: {address}", flush=True)
+    print(f"database: {url}", flush=True)
+    if open_browser:
+        threading.Timer(0.8, webbrowser.open, args=(address,)).start()
+    server.run(sockets=[sock])
+
+
+def play_in_browser(open_browser: bool, db_url: str | None) -> None:
+    """``ghosttable play``: the server on 127.0.0.1 at a free port, the lobby opened in the browser
+    unless ``open_browser`` is false (then the address is only printed)."""
+    serve("127.0.0.1", 0, db_url, open_browser=open_browser)

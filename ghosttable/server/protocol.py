@@ -1,0 +1,187 @@
+"""The play protocol's messages: reading what a client sends, building what a seat is sent.
+
+Every message to a seat is built by :func:`state_message` from that seat's own view
+(``state.view(seat)``), its own decision point, the public seat list and the log as that seat
+may read it; nothing else of the state goes out. See ``docs/protocol.md`` for the whole protocol.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ghosttable.core.actions import Action
+from ghosttable.core.state import State
+
+MAX_MESSAGE_BYTES = 64 * 1024
+"""Longest client message accepted (bytes of UTF-8 text)."""
+
+CLIENT_TYPES = ("hello", "act", "ping")
+
+
+class ProtocolError(Exception):
+    """A client message that is refused; sent back as ``{"type": "error", "code", "reason"}``.
+
+    Codes: ``malformed_message``, ``hello_first``, ``bad_token``, ``wrong_seat``, ``spectator``,
+    ``stale``, ``unknown_table``, plus the game's own codes (``illegal_action``,
+    ``malformed_action``, ``not_your_turn``, ``game_over``).
+    """
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One accepted action, with whether the game made it public when it was taken.
+
+    Attributes:
+        index: the action's 0-based position in the record.
+        seat: the seat that took it.
+        action: the action.
+        public: whether every seat may read the action (see :func:`action_is_public`).
+        decision: the name of the decision point it answered.
+        ai: whether a bot took it.
+    """
+
+    index: int
+    seat: int
+    action: Action
+    public: bool
+    decision: str
+    ai: bool
+
+    def for_viewer(self, viewer: int | None, finished: bool, seat_names: Sequence[str]) -> dict[str, Any]:
+        """The entry as ``viewer`` may read it: the action's text and JSON only when the action is
+        the viewer's own, public, or the game is over; otherwise only who acted."""
+        shown = finished or self.public or viewer == self.seat
+        return {
+            "index": self.index,
+            "seat": self.seat,
+            "seat_name": seat_names[self.seat],
+            "ai": self.ai,
+            "text": str(self.action) if shown else None,
+            "action": self.action.to_json() if shown else None,
+            "decision": self.decision if shown else None,
+        }
+
+
+def action_is_public(state: State, seat: int, action: Action) -> bool:
+    """Whether ``action`` of ``seat``, about to be applied to ``state``, may be shown to every seat.
+
+    A game may define ``State.action_is_public(seat, action) -> bool`` to say so; otherwise every
+    action of a game without hidden information is public and, in a game with hidden information,
+    only the acting seat reads its own action (the others read it in their views when the rules
+    reveal it, and in the log once the game is over).
+    """
+    hook = getattr(state, "action_is_public", None)
+    if callable(hook):
+        return bool(hook(seat, action))
+    return not state.game.spec.hidden_information
+
+
+def decision_json(state: State, seat: int | None) -> dict[str, Any] | None:
+    """The decision point ``seat`` faces: ``{"name", "prompt", "actions": [{"index", "text",
+    "action"}]}``, or ``None`` when the seat is not to act (or is a spectator)."""
+    if seat is None:
+        return None
+    decision = state.decision(seat)
+    if decision is None:
+        return None
+    return {
+        "name": decision.name,
+        "prompt": decision.prompt,
+        "actions": [{"index": i, "text": str(a), "action": a.to_json()} for i, a in enumerate(decision.actions)],
+    }
+
+
+def result_json(state: State) -> dict[str, Any] | None:
+    """``{"outcome", "returns", "score", "winners"}`` once the game is over, else ``None``."""
+    if not state.is_terminal():
+        return None
+    return {
+        "outcome": state.outcome(),
+        "returns": state.returns(),
+        "score": state.score(),
+        "winners": state.winning_sides(),
+    }
+
+
+def state_message(
+    state: State,
+    seat: int | None,
+    *,
+    table_id: str,
+    seats: list[dict[str, Any]],
+    log: Sequence[LogEntry],
+) -> dict[str, Any]:
+    """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only.
+
+    Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
+    "acting", "seats", "log", "result"}``; ``version`` is the count of accepted actions.
+    """
+    finished = state.is_terminal()
+    names = [s["name"] for s in seats]
+    acting = [] if finished else list(state.acting_seats())
+    return {
+        "type": "state",
+        "table": table_id,
+        "version": len(state.history),
+        "status": "finished" if finished else "playing",
+        "seat": seat,
+        "view": state.view(seat),
+        "decision": decision_json(state, seat),
+        "acting": acting,
+        "seats": [dict(s, acting=s["seat"] in acting) for s in seats],
+        "log": [entry.for_viewer(seat, finished, names) for entry in log],
+        "result": result_json(state),
+    }
+
+
+def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
+    """``{"type": "error", "code", "reason", "ref"}``."""
+    return {"type": "error", "code": code, "reason": reason, "ref": ref}
+
+
+def parse_client_message(raw: str | bytes) -> dict[str, Any]:
+    """Read one client message: a JSON object whose ``type`` is ``hello``, ``act`` or ``ping``.
+
+    ``hello`` may carry ``token`` (a string, or null for a spectator); ``act`` must carry
+    ``action`` (an action's JSON object or its text form) and ``version`` (an integer), and may
+    carry ``seat`` (an integer) and ``ref`` (echoed back). Raises ``ProtocolError``
+    (``malformed_message``) for anything else.
+    """
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ProtocolError("malformed_message", "messages must be UTF-8 JSON text") from None
+    if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("malformed_message", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise ProtocolError("malformed_message", "a message must be a JSON object") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("malformed_message", "a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError("malformed_message", f"'type' must be one of: {', '.join(CLIENT_TYPES)}")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            raise ProtocolError("malformed_message", "'token' must be a string or null")
+    elif kind == "act":
+        if "action" not in data or not isinstance(data["action"], dict | str):
+            raise ProtocolError("malformed_message", "'act' needs an 'action' (an object or its text form)")
+        version = data.get("version")
+        if isinstance(version, bool) or not isinstance(version, int):
+            raise ProtocolError("malformed_message", "'act' needs the integer 'version' the choice was made at")
+        seat = data.get("seat")
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
+            raise ProtocolError("malformed_message", "'seat' must be an integer")
+    return data

@@ -1,0 +1,508 @@
+"""Tables in play: seats and their tokens, accepting actions, AI seats, connections.
+
+A :class:`Room` is one table held in memory: its game, its current state (rebuilt from the stored
+actions when the table is loaded), its seats, the log, and the connections watching it. The
+:class:`Hub` owns every room and the :class:`~ghosttable.server.storage.Store`; all database work
+runs on one worker thread so the event loop never waits on the disk, and bots think on worker
+threads (each on a clone of the state), so a slow bot never holds up another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, TypeVar
+
+from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
+from ghosttable.core.actions import Action, coerce_action
+from ghosttable.core.errors import GameError, GameOverError, OptionError
+from ghosttable.core.play import derive_seed
+from ghosttable.core.records import replay_states
+from ghosttable.core.state import Game, State
+from ghosttable.registry import load
+from ghosttable.server.protocol import LogEntry, ProtocolError, action_is_public, result_json, state_message
+from ghosttable.server.storage import SeatData, Store, TableData, token_hash
+
+log = logging.getLogger("ghosttable.server")
+
+T = TypeVar("T")
+
+SEAT_KINDS = ("me", "ai", "invite")
+
+
+class TableUnavailableError(GameError):
+    """A stored table that cannot be rebuilt: its game is not registered here, or a stored action
+    is refused by the rules installed now."""
+
+    code = "table_unavailable"
+
+
+class Connection:
+    """One client watching a room, as ``seat`` (``None``: a spectator). Messages queue here and a
+    writer task sends them in order."""
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for sending."""
+        self.queue.put_nowait(message)
+
+    def close(self) -> None:
+        """Ask the writer to stop."""
+        self.queue.put_nowait(None)
+
+
+@dataclass
+class Room:
+    """One table in memory. See the module docstring."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[SeatData]
+    created_at: datetime
+    updated_at: datetime
+    log: list[LogEntry] = field(default_factory=list)
+    decision_since: list[int] = field(default_factory=list)
+    signatures: list[Any] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    connections: set[Connection] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    ai_task: asyncio.Task[None] | None = None
+    ai_error: str | None = None
+
+    @property
+    def version(self) -> int:
+        """The count of accepted actions."""
+        return len(self.state.history)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal()
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token is ``token`` (compared in constant time), or ``None``."""
+        digest = token_hash(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                found = s.seat
+        return found
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """What anyone may know of the seats: ``[{"seat", "name", "kind", "bot", "claimed",
+        "connected"}]`` (``claimed``: a person holds the seat's token)."""
+        names = self.game.seat_names()
+        connected = {c.seat for c in self.connections}
+        return [
+            {
+                "seat": s.seat,
+                "name": names[s.seat],
+                "kind": s.kind,
+                "bot": s.bot,
+                "claimed": s.kind == "ai" or s.token_hash is not None,
+                "connected": s.kind == "ai" or s.seat in connected,
+            }
+            for s in self.seats
+        ]
+
+    def message_for(self, seat: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (built from its own view only)."""
+        return state_message(self.state, seat, table_id=self.id, seats=self.public_seats(), log=self.log)
+
+    def broadcast(self) -> None:
+        """Send every connection its own ``state`` message."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for conn in list(self.connections):
+            if conn.seat not in cache:
+                cache[conn.seat] = self.message_for(conn.seat)
+            conn.send(cache[conn.seat])
+
+    def summary(self, seat: int | None = None) -> dict[str, Any]:
+        """The lobby's description of the table (no secrets: no seed, no view)."""
+        return {
+            "id": self.id,
+            "game": self.game.spec.name,
+            "title": self.game.spec.title,
+            "players": self.game.players,
+            "options": dict(self.game.options),
+            "status": "finished" if self.finished else "playing",
+            "version": self.version,
+            "result": result_json(self.state),
+            "seats": self.public_seats(),
+            "seat": seat,
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+        }
+
+    def _signature(self, seat: int) -> Any:
+        decision = self.state.decision(seat)
+        return None if decision is None else (decision.name, decision.actions)
+
+    def track_decisions(self, actor: int | None = None) -> None:
+        """After an accepted action of ``actor``: note, for the actor and for each seat whose
+        decision point changed, the version from which its current decision stands (older choices
+        of that seat are stale, so a repeated click never acts twice)."""
+        if not self.signatures:
+            self.signatures = [self._signature(s) for s in range(self.game.players)]
+            self.decision_since = [self.version] * self.game.players
+            return
+        for s in range(self.game.players):
+            sig = self._signature(s)
+            if sig != self.signatures[s] or s == actor:
+                self.signatures[s] = sig
+                self.decision_since[s] = self.version
+
+    def log_entry(self, seat: int, action: Action) -> LogEntry:
+        """The log entry of ``action`` of ``seat``, about to be applied to the current state."""
+        return LogEntry(
+            index=self.version,
+            seat=seat,
+            action=action,
+            public=action_is_public(self.state, seat, action),
+            decision=self.state.decision_name(seat),
+            ai=self.seats[seat].kind == "ai",
+        )
+
+    def record_step(self, seat: int, action: Action) -> LogEntry:
+        """Apply ``action`` (known to be legal) for ``seat`` and log it; returns the log entry."""
+        entry = self.log_entry(seat, action)
+        self.state.apply(action, seat)
+        self.log.append(entry)
+        self.track_decisions(seat)
+        return entry
+
+    def advance(self, entry: LogEntry, after: State) -> None:
+        """Make ``after`` (the state once ``entry``'s action is applied) the table's state."""
+        self.state = after
+        self.log.append(entry)
+        self.track_decisions(entry.seat)
+
+
+def build_room(data: TableData) -> Room:
+    """A room rebuilt from stored data by replaying every stored action.
+
+    Raises ``GameError`` when the game cannot be set up or a stored action is refused.
+    """
+    game = load(data.game, players=data.players, **data.options)
+    state = game.new_initial_state(data.seed, data.script)
+    room = Room(data.id, game, state, list(data.seats), data.created_at, data.updated_at)
+    room.track_decisions()
+    for seat, raw in data.actions:
+        room.record_step(seat, Action.from_json(raw))
+    return room
+
+
+class Hub:
+    """Every room of the server, and the store behind them.
+
+    Args:
+        store: the database.
+        ai_delay: seconds an AI seat waits before each move, so people can follow it.
+    """
+
+    def __init__(self, store: Store, ai_delay: float = 0.6) -> None:
+        self.store = store
+        self.ai_delay = ai_delay
+        self.rooms: dict[str, Room] = {}
+        self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ghosttable-db")
+        self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ghosttable-bot")
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a store method on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
+
+    async def start(self) -> None:
+        """Resume every unfinished table: rebuild it and let its AI seats play on. A table that
+        cannot be rebuilt (its game is gone, or its rules changed) is logged and left alone."""
+        for table_id in await self.db(self.store.unfinished_ids):
+            try:
+                room = await self.room(table_id)
+            except TableUnavailableError as exc:
+                log.error("table %s is not resumed: %s", table_id, exc.reason)
+                continue
+            if room is not None:
+                self.kick(room)
+
+    async def stop(self) -> None:
+        """Stop the AI seats and the worker threads (stored data is already complete)."""
+        tasks = [r.ai_task for r in self.rooms.values() if r.ai_task is not None and not r.ai_task.done()]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for room in self.rooms.values():
+            for conn in list(room.connections):
+                conn.close()
+        self._bot_threads.shutdown(wait=False, cancel_futures=True)
+        self._db_thread.shutdown(wait=True)
+
+    async def room(self, table_id: str) -> Room | None:
+        """The room of ``table_id``, loaded from the database on first use; ``None`` if unknown.
+
+        Raises ``TableUnavailableError`` when the stored table cannot be rebuilt."""
+        room = self.rooms.get(table_id)
+        if room is not None:
+            return room
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            room = self.rooms.get(table_id)
+            if room is not None:
+                return room
+            data = await self.db(self.store.load_table, table_id)
+            if data is None:
+                return None
+            try:
+                room = build_room(data)
+            except GameError as exc:
+                raise TableUnavailableError(
+                    f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here: {exc.reason}"
+                ) from None
+            self.rooms[table_id] = room
+            return room
+
+    async def create_table(
+        self,
+        game_name: str,
+        players: int | None,
+        options: dict[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int | None = None,
+    ) -> dict[str, Any]:
+        """Create a table and start its AI seats.
+
+        Args:
+            game_name: a registered game.
+            players: seat count (``None``: the game's default).
+            options: rule options by name.
+            seats: one ``{"kind": "me" | "ai" | "invite", "bot": name}`` per seat (``bot`` for
+                ``ai`` only; missing seats are ``me``).
+            seed: the chance seed (default: a random one).
+
+        Returns:
+            ``{"table": id, "tokens": {seat: token}, "invites": {seat: code}}`` (JSON keys are
+            strings). Tokens and codes are returned only here.
+
+        Raises:
+            GameError: unknown game, bad options or seat count (``OptionError``), bad seats.
+        """
+        if not isinstance(options, dict):
+            raise OptionError("'options' must be an object of rule options")
+        game = load(game_name, players=players, **options)
+        if not isinstance(seats, list) or len(seats) > game.players:
+            raise OptionError(f"'seats' must be a list of at most {game.players} seats")
+        specs = list(seats) + [{"kind": "me"}] * (game.players - len(seats))
+        available = bot_names(game)
+        table_id = secrets.token_urlsafe(9)
+        tokens: dict[str, str] = {}
+        invites: dict[str, str] = {}
+        seat_rows: list[SeatData] = []
+        for i, spec in enumerate(specs):
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind not in SEAT_KINDS:
+                raise OptionError(f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}")
+            if kind == "ai":
+                bot = spec.get("bot") or ("heuristic" if "heuristic" in available else "random")
+                if bot not in available:
+                    raise OptionError(f"no bot {bot!r} for {game.spec.name} (bots: {', '.join(available)})")
+                seat_rows.append(SeatData(i, "ai", bot=bot))
+            elif kind == "me":
+                token = secrets.token_urlsafe(24)
+                tokens[str(i)] = token
+                seat_rows.append(SeatData(i, "human", token_hash=token_hash(token)))
+            else:
+                code = secrets.token_urlsafe(12)
+                invites[str(i)] = code
+                seat_rows.append(SeatData(i, "human", invite_hash=token_hash(code)))
+        now = datetime.now(UTC)
+        data = TableData(
+            id=table_id,
+            game=game.spec.name,
+            version=game.spec.version,
+            players=game.players,
+            options=dict(game.options),
+            seed=secrets.randbits(62) if seed is None else seed,
+            script={},
+            status="playing",
+            outcome=None,
+            record=None,
+            created_at=now,
+            updated_at=now,
+            seats=seat_rows,
+        )
+        room = build_room(data)
+        await self.db(self.store.create_table, data)
+        self.rooms[table_id] = room
+        self.kick(room)
+        return {"table": table_id, "tokens": tokens, "invites": invites}
+
+    async def claim_invite(self, room: Room, code: str) -> tuple[int, str] | None:
+        """Claim the seat invited with ``code``: ``(seat, new token)``, or ``None`` for a bad code."""
+        token = secrets.token_urlsafe(24)
+        digest = token_hash(token)
+        async with room.lock:
+            seat = await self.db(self.store.claim_invite, room.id, code, digest)
+            if seat is None:
+                return None
+            room.seats[seat].invite_hash = None
+            room.seats[seat].token_hash = digest
+        room.broadcast()
+        return seat, token
+
+    async def my_tables(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """The tables where ``tokens`` hold a seat, newest first, each with that seat."""
+        hashes = [token_hash(t) for t in tokens if isinstance(t, str)][:500]
+        found = await self.db(self.store.seats_for_tokens, hashes)
+        out = []
+        for table_id, seat in found:
+            try:
+                room = await self.room(table_id)
+            except TableUnavailableError:
+                continue
+            if room is not None:
+                out.append(room.summary(seat))
+        out.sort(key=lambda s: s["updated_at"], reverse=True)
+        return out
+
+    async def act(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry:
+        """Accept ``raw_action`` for ``seat`` if it is legal now, store it, and tell everyone.
+
+        Args:
+            version: the version of the table at which the client made its choice.
+
+        Raises:
+            ProtocolError: ``stale`` (the seat's decision point changed since ``version``) or
+                ``storage_error``.
+            GameError: the engine refused it (``game_over``, ``malformed_action``,
+                ``not_your_turn``, ``illegal_action``), with the engine's reason.
+        In every case of refusal the table is left exactly as it was.
+        """
+        async with room.lock:
+            entry = await self._act_locked(room, seat, raw_action, version)
+        room.broadcast()
+        self.kick(room)
+        return entry
+
+    async def _act_locked(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry:
+        state = room.state
+        if state.is_terminal():
+            raise GameOverError("the game is over")
+        action = coerce_action(raw_action)
+        if version > room.version or (0 <= seat < len(room.decision_since) and version < room.decision_since[seat]):
+            raise ProtocolError(
+                "stale",
+                f"the table has moved on since version {version} (now {room.version}): choose again",
+            )
+        if action not in state.legal_actions(seat):
+            state.clone().apply(action, seat)  # raises the engine's own error
+            raise GameError("the action was refused")
+        # The action is carried out on a copy, which becomes the table's state only once stored:
+        # nobody is ever shown a state that a restart could lose.
+        entry = room.log_entry(seat, action)
+        after = state.clone()
+        after.apply(action, seat)
+        finished = after.is_terminal()
+        try:
+            await self.db(
+                self.store.append_action,
+                room.id,
+                entry.index,
+                seat,
+                action.to_json(),
+                finished_record=json_record(after) if finished else None,
+                outcome=after.outcome() if finished else None,
+            )
+        except Exception as exc:
+            log.exception("could not store action %d of table %s", entry.index, room.id)
+            raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
+        room.advance(entry, after)
+        room.updated_at = datetime.now(UTC)
+        return entry
+
+    def kick(self, room: Room) -> None:
+        """Start the room's AI task if an AI seat is to act and none is running."""
+        if room.finished or room.ai_error is not None:
+            return
+        if room.ai_task is not None and not room.ai_task.done():
+            return
+        if not any(room.seats[s].kind == "ai" for s in room.state.acting_seats()):
+            return
+        room.ai_task = asyncio.get_running_loop().create_task(self._run_ai(room))
+
+    def _bot(self, room: Room, seat: int) -> Bot:
+        bot = room.bots.get(seat)
+        if bot is None:
+            name = room.seats[seat].bot or "random"
+            bot = make_bot(room.game, name, seat, derive_seed(room.state.seed, "bot", seat))
+            room.bots[seat] = bot
+        return bot
+
+    async def _run_ai(self, room: Room) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            if self.ai_delay > 0:
+                await asyncio.sleep(self.ai_delay)
+            async with room.lock:
+                if room.finished:
+                    return
+                ai_seats = [s for s in room.state.acting_seats() if room.seats[s].kind == "ai"]
+                if not ai_seats:
+                    return
+                seat = ai_seats[0]
+                version = room.version
+                bot = self._bot(room, seat)
+                observed = room.state.clone()
+            try:
+                action = await loop.run_in_executor(self._bot_threads, bot.choose, Observation(observed, seat))
+                await self.act(room, seat, action, version)
+            except ProtocolError as exc:
+                if exc.code == "stale":
+                    continue
+                room.ai_error = exc.reason
+            except GameError as exc:
+                room.ai_error = f"{room.game.seat_names()[seat]} ({bot.name}) failed: {exc.reason}"
+            except RuntimeError as exc:  # the bot threads were shut down: the server is stopping
+                log.info("AI of table %s stopped: %s", room.id, exc)
+                return
+            if room.ai_error is not None:
+                log.error("AI of table %s stopped: %s", room.id, room.ai_error)
+                for conn in list(room.connections):
+                    conn.send({"type": "error", "code": "ai_failed", "reason": room.ai_error, "ref": None})
+                return
+
+    def replay_frames(self, room: Room, seat: int | None) -> list[dict[str, Any]]:
+        """Every step of a finished table as ``seat`` saw it: ``[{"version", "view", "acting",
+        "entry", "result"}]`` (frame 0 is the start; ``entry`` is the action that led to it)."""
+        names = room.game.seat_names()
+        frames = []
+        for i, state in enumerate(replay_states(room.state.record(), room.game)):
+            frames.append(
+                {
+                    "version": i,
+                    "view": state.view(seat),
+                    "acting": [] if state.is_terminal() else list(state.acting_seats()),
+                    "entry": room.log[i - 1].for_viewer(seat, True, names) if i > 0 else None,
+                    "result": result_json(state),
+                }
+            )
+        return frames
+
+
+def json_record(state: State) -> str:
+    """The state's record as compact JSON text."""
+    import json
+
+    return json.dumps(state.record().to_json(), separators=(",", ":"))

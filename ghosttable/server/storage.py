@@ -1,0 +1,283 @@
+"""Storage of tables, seats and accepted actions (SQLAlchemy; any database URL it supports).
+
+Schema (created on start):
+
+- ``gt_tables``: one row per table: game name, rules version, seat count, rule options, seed,
+  scripted chance, status (``playing`` or ``finished``), the count of accepted actions, the outcome
+  and, once finished, the whole record as JSON.
+- ``gt_seats``: one row per seat: ``human`` or ``ai`` (with its bot), the hash of the seat's token
+  and of its invitation code (tokens and codes themselves are never stored).
+- ``gt_actions``: one row per accepted action, keyed by ``(table_id, idx)``.
+
+Every accepted action is written by :meth:`Store.append_action` in one transaction together with
+the table's action count (and its result when the action ended the game), so after a restart,
+even of a killed process, replaying the stored actions rebuilds the table exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, event, select
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+def token_hash(token: str) -> str:
+    """The stored digest of a seat token or invitation code (hex, 64 characters)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+class TableRow(_Base):
+    """A table (one game being played, or played)."""
+
+    __tablename__ = "gt_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    version: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    script: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    action_count: Mapped[int] = mapped_column(Integer, default=0)
+    outcome: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    record: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(_Base):
+    """A seat of a table."""
+
+    __tablename__ = "gt_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("gt_tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(_Base):
+    """One accepted action."""
+
+    __tablename__ = "gt_actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("gt_tables.id"), primary_key=True)
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass
+class SeatData:
+    """A seat as stored: ``kind`` is ``human`` or ``ai``; hashes are ``None`` when absent."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+
+
+@dataclass
+class TableData:
+    """A table as stored, with its seats and accepted actions (``(seat, action json)`` in order)."""
+
+    id: str
+    game: str
+    version: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    script: dict[str, Any]
+    status: str
+    outcome: str | None
+    record: str | None
+    created_at: datetime
+    updated_at: datetime
+    seats: list[SeatData] = field(default_factory=list)
+    actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+
+
+class StaleWriteError(Exception):
+    """The table's stored action count is not the one the writer expected (a lost race)."""
+
+
+def default_db_url() -> str:
+    """``sqlite:///<user data folder>/ghosttable.db``, creating the folder."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("ghosttable", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'ghosttable.db'}"
+
+
+class Store:
+    """Synchronous access to the database; the server calls it from one worker thread.
+
+    Args:
+        url: an SQLAlchemy database URL (``sqlite:///path``, ``postgresql://...``).
+    """
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        _Base.metadata.create_all(self.engine)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def create_table(self, data: TableData) -> None:
+        """Store a new table and its seats (one transaction)."""
+        with self._sessions.begin() as session:
+            session.add(
+                TableRow(
+                    id=data.id,
+                    game=data.game,
+                    version=data.version,
+                    players=data.players,
+                    options=data.options,
+                    seed=data.seed,
+                    script=data.script,
+                    status=data.status,
+                    action_count=0,
+                    created_at=data.created_at,
+                    updated_at=data.updated_at,
+                )
+            )
+            session.flush()
+            for s in data.seats:
+                session.add(
+                    SeatRow(
+                        table_id=data.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        bot=s.bot,
+                        token_hash=s.token_hash,
+                        invite_hash=s.invite_hash,
+                    )
+                )
+
+    def append_action(
+        self,
+        table_id: str,
+        idx: int,
+        seat: int,
+        action: dict[str, Any],
+        *,
+        finished_record: str | None = None,
+        outcome: str | None = None,
+    ) -> None:
+        """Store accepted action number ``idx`` (0-based) in one transaction.
+
+        When ``finished_record`` is given the table is marked finished with that record and outcome.
+        Raises ``StaleWriteError`` when the table does not hold exactly ``idx`` actions already.
+        """
+        with self._sessions.begin() as session:
+            row = session.get(TableRow, table_id, with_for_update=True)
+            if row is None or row.action_count != idx or row.status != "playing":
+                raise StaleWriteError(f"table {table_id} is not at action {idx}")
+            session.add(ActionRow(table_id=table_id, idx=idx, seat=seat, action=action))
+            row.action_count = idx + 1
+            row.updated_at = _now()
+            if finished_record is not None:
+                row.status = "finished"
+                row.record = finished_record
+                row.outcome = outcome
+
+    def load_table(self, table_id: str) -> TableData | None:
+        """The table with its seats and actions, or ``None``."""
+        with self._sessions() as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            return self._data(session, row, with_actions=True)
+
+    def _data(self, session: Session, row: TableRow, *, with_actions: bool) -> TableData:
+        seats = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id).order_by(SeatRow.seat)).all()
+        actions: list[tuple[int, dict[str, Any]]] = []
+        if with_actions:
+            rows = session.scalars(select(ActionRow).where(ActionRow.table_id == row.id).order_by(ActionRow.idx)).all()
+            actions = [(a.seat, a.action) for a in rows]
+        return TableData(
+            id=row.id,
+            game=row.game,
+            version=row.version,
+            players=row.players,
+            options=dict(row.options),
+            seed=row.seed,
+            script=dict(row.script or {}),
+            status=row.status,
+            outcome=row.outcome,
+            record=row.record,
+            created_at=_aware(row.created_at),
+            updated_at=_aware(row.updated_at),
+            seats=[SeatData(s.seat, s.kind, s.bot, s.token_hash, s.invite_hash) for s in seats],
+            actions=actions,
+        )
+
+    def unfinished_ids(self) -> list[str]:
+        """The ids of every table still being played."""
+        with self._sessions() as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")).all())
+
+    def seats_for_tokens(self, hashes: list[str]) -> list[tuple[str, int]]:
+        """``(table id, seat)`` for each stored token hash among ``hashes``."""
+        if not hashes:
+            return []
+        with self._sessions() as session:
+            rows = session.execute(select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash.in_(hashes))).all()
+            return [(r[0], r[1]) for r in rows]
+
+    def claim_invite(self, table_id: str, code: str, new_token_hash: str) -> int | None:
+        """Give the seat invited with ``code`` the token ``new_token_hash``; the code is used up.
+
+        Returns the seat, or ``None`` when no unclaimed seat of the table has that code.
+        """
+        digest = token_hash(code)
+        with self._sessions.begin() as session:
+            seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+            for s in seats:
+                if s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest):
+                    s.invite_hash = None
+                    s.token_hash = new_token_hash
+                    return s.seat
+        return None
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` in UTC (SQLite hands back naive datetimes)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

@@ -1,0 +1,257 @@
+// Interface text in English and Simplified Chinese, and the language switch.
+// Every piece of interface text goes through t(key, params); elements marked data-i18n="key"
+// (and data-i18n-title / data-i18n-placeholder) are translated by translatePage().
+
+const STRINGS = {
+  en: {
+    "app.name": "ghosttable",
+    "app.tagline": "A digital tabletop for ghost board games",
+    "lang.switch": "中文",
+    "lang.switchTitle": "Switch the language to Simplified Chinese",
+    "lobby.title": "Lobby",
+    "lobby.new": "New table",
+    "lobby.game": "Game",
+    "lobby.players": "Players",
+    "lobby.options": "Rule options",
+    "lobby.noOptions": "This game has no rule options.",
+    "lobby.seats": "Seats",
+    "lobby.seat.me": "Me",
+    "lobby.seat.ai": "AI",
+    "lobby.seat.invite": "Invitation link",
+    "lobby.bot": "Bot",
+    "lobby.create": "Create table",
+    "lobby.creating": "Creating…",
+    "lobby.noGames": "No game is registered on this server.",
+    "lobby.invites": "Invitation links",
+    "lobby.invitesHelp": "Send each link to the friend who will take that seat. Each link works once.",
+    "lobby.goToTable": "Go to the table",
+    "lobby.copy": "Copy",
+    "lobby.copied": "Copied",
+    "lobby.mine": "My tables",
+    "lobby.open": "Open tables",
+    "lobby.finished": "Finished tables",
+    "lobby.none": "None yet.",
+    "lobby.continue": "Continue",
+    "lobby.replay": "Replay",
+    "lobby.view": "View",
+    "lobby.join": "Join by link",
+    "lobby.joinHelp": "Paste an invitation link a friend sent you.",
+    "lobby.joinButton": "Join",
+    "lobby.joining": "Joining the table…",
+    "lobby.badLink": "This is not an invitation link.",
+    "lobby.moves": "{n} moves",
+    "lobby.asSeat": "as {seat}",
+    "lobby.watching": "watching",
+    "lobby.refresh": "Refresh",
+    "lobby.default": "default: {value}",
+    "common.yes": "yes",
+    "common.no": "no",
+    "common.error": "Error: {reason}",
+    "common.back": "Back to the lobby",
+    "table.title": "Table",
+    "table.you": "You are {seat}",
+    "table.spectator": "You are watching",
+    "table.switchSeat": "Play as",
+    "table.connecting": "Connecting…",
+    "table.connected": "Connected",
+    "table.reconnecting": "Connection lost, reconnecting…",
+    "table.seats": "Seats",
+    "table.seat.ai": "AI ({bot})",
+    "table.seat.human": "person",
+    "table.seat.waiting": "invited, not joined yet",
+    "table.seat.offline": "away",
+    "table.seat.acting": "to act",
+    "table.board": "Table",
+    "table.yourMove": "Your move",
+    "table.waitingFor": "Waiting for {seats}",
+    "table.waitingYou": "Your turn",
+    "table.notYourTurn": "Not your turn",
+    "table.decision": "Decision: {name}",
+    "table.otherAction": "Another action (text form)",
+    "table.send": "Send",
+    "table.log": "Game log",
+    "table.logEmpty": "No move yet.",
+    "table.logHidden": "{seat} made a hidden move",
+    "table.aiMark": "AI",
+    "table.refused": "Refused: {reason}",
+    "table.aiFailed": "An AI seat stopped: {reason}",
+    "table.over": "Game over",
+    "table.outcome": "Outcome: {outcome}",
+    "table.score": "Score: {score}",
+    "table.returns": "Result per seat: {returns}",
+    "table.openReplay": "Open the replay",
+    "table.backToGame": "Back to the table",
+    "table.unknown": "There is no such table.",
+    "table.view": "What you see",
+    "table.pending": "Sending…",
+    "replay.title": "Replay",
+    "replay.step": "Step {i} of {n}",
+    "replay.first": "First",
+    "replay.prev": "Back",
+    "replay.next": "Forward",
+    "replay.last": "Last",
+    "replay.start": "The start of the game",
+    "replay.perspective": "Seen by",
+    "replay.everyone": "spectator",
+    "replay.notFinished": "The replay opens once the game is over.",
+    "panel.empty": "(empty)",
+    "panel.none": "—",
+  },
+  zh: {
+    "app.name": "鬼桌",
+    "app.tagline": "鬼怪桌游的数字桌面",
+    "lang.switch": "English",
+    "lang.switchTitle": "将界面语言切换为英文",
+    "lobby.title": "大厅",
+    "lobby.new": "新建牌桌",
+    "lobby.game": "游戏",
+    "lobby.players": "玩家人数",
+    "lobby.options": "规则选项",
+    "lobby.noOptions": "此游戏没有规则选项。",
+    "lobby.seats": "座位",
+    "lobby.seat.me": "我",
+    "lobby.seat.ai": "电脑",
+    "lobby.seat.invite": "邀请链接",
+    "lobby.bot": "电脑玩家",
+    "lobby.create": "创建牌桌",
+    "lobby.creating": "正在创建……",
+    "lobby.noGames": "此服务器上没有注册任何游戏。",
+    "lobby.invites": "邀请链接",
+    "lobby.invitesHelp": "把每个链接发给将坐在该座位的朋友。每个链接只能使用一次。",
+    "lobby.goToTable": "前往牌桌",
+    "lobby.copy": "复制",
+    "lobby.copied": "已复制",
+    "lobby.mine": "我的牌桌",
+    "lobby.open": "进行中的牌桌",
+    "lobby.finished": "已结束的牌桌",
+    "lobby.none": "暂无。",
+    "lobby.continue": "继续",
+    "lobby.replay": "回放",
+    "lobby.view": "查看",
+    "lobby.join": "通过链接加入",
+    "lobby.joinHelp": "粘贴朋友发给你的邀请链接。",
+    "lobby.joinButton": "加入",
+    "lobby.joining": "正在加入牌桌……",
+    "lobby.badLink": "这不是邀请链接。",
+    "lobby.moves": "{n} 步",
+    "lobby.asSeat": "座位：{seat}",
+    "lobby.watching": "观战",
+    "lobby.refresh": "刷新",
+    "lobby.default": "默认：{value}",
+    "common.yes": "是",
+    "common.no": "否",
+    "common.error": "错误：{reason}",
+    "common.back": "返回大厅",
+    "table.title": "牌桌",
+    "table.you": "你是 {seat}",
+    "table.spectator": "你正在观战",
+    "table.switchSeat": "切换座位",
+    "table.connecting": "正在连接……",
+    "table.connected": "已连接",
+    "table.reconnecting": "连接中断，正在重新连接……",
+    "table.seats": "座位",
+    "table.seat.ai": "电脑（{bot}）",
+    "table.seat.human": "真人",
+    "table.seat.waiting": "已邀请，尚未加入",
+    "table.seat.offline": "离开",
+    "table.seat.acting": "行动中",
+    "table.board": "牌桌",
+    "table.yourMove": "轮到你行动",
+    "table.waitingFor": "等待 {seats}",
+    "table.waitingYou": "轮到你了",
+    "table.notYourTurn": "还没轮到你",
+    "table.decision": "决策：{name}",
+    "table.otherAction": "其他行动（文本形式）",
+    "table.send": "发送",
+    "table.log": "游戏记录",
+    "table.logEmpty": "还没有任何行动。",
+    "table.logHidden": "{seat} 进行了隐藏的行动",
+    "table.aiMark": "电脑",
+    "table.refused": "被拒绝：{reason}",
+    "table.aiFailed": "电脑座位已停止：{reason}",
+    "table.over": "游戏结束",
+    "table.outcome": "结果：{outcome}",
+    "table.score": "得分：{score}",
+    "table.returns": "各座位结果：{returns}",
+    "table.openReplay": "打开回放",
+    "table.backToGame": "返回牌桌",
+    "table.unknown": "没有这张牌桌。",
+    "table.view": "你所看到的",
+    "table.pending": "正在发送……",
+    "replay.title": "回放",
+    "replay.step": "第 {i} 步，共 {n} 步",
+    "replay.first": "开头",
+    "replay.prev": "后退",
+    "replay.next": "前进",
+    "replay.last": "结尾",
+    "replay.start": "游戏开始",
+    "replay.perspective": "视角",
+    "replay.everyone": "观战者",
+    "replay.notFinished": "游戏结束后才能打开回放。",
+    "panel.empty": "（空）",
+    "panel.none": "—",
+  },
+};
+
+export const LANGUAGES = Object.keys(STRINGS);
+const STORAGE_KEY = "ghosttable.lang";
+const listeners = new Set();
+
+function initialLanguage() {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved && STRINGS[saved]) return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+let current = initialLanguage();
+
+export function lang() {
+  return current;
+}
+
+export function t(key, params = {}) {
+  const text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// Whether the current language (or English) has a text for key.
+export function has(key) {
+  return key in STRINGS[current] || key in STRINGS.en;
+}
+
+// t(key) when a text exists for key, else fallback (game names and options from a game's module).
+export function tOr(key, fallback, params = {}) {
+  return has(key) ? t(key, params) : fallback;
+}
+
+// Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).
+export function addStrings(bundle) {
+  for (const [code, entries] of Object.entries(bundle || {})) {
+    if (STRINGS[code] && entries && typeof entries === "object") Object.assign(STRINGS[code], entries);
+  }
+}
+
+export function translatePage(root = document) {
+  document.documentElement.lang = current === "zh" ? "zh-Hans" : "en";
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+}
+
+export function setLanguage(code) {
+  if (!STRINGS[code]) return;
+  current = code;
+  localStorage.setItem(STORAGE_KEY, code);
+  translatePage();
+  for (const fn of listeners) fn(code);
+}
+
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+// Wires a button that toggles between the two languages.
+export function languageButton(button) {
+  button.addEventListener("click", () => setLanguage(current === "en" ? "zh" : "en"));
+}

@@ -1,0 +1,347 @@
+// The lobby: create a table for any registered game, list my tables, join by link.
+
+import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, watchedTables } from "./api.js";
+import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let lastTables = [];
+
+function humanize(name) {
+  return String(name).replace(/[-_]/g, " ");
+}
+
+function notice(text) {
+  const box = $("notice");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function renderPlayers() {
+  const game = currentGame();
+  const select = $("players");
+  const keep = Number(select.value);
+  select.replaceChildren();
+  for (let n = game.players.min; n <= game.players.max; n++) {
+    select.append(el("option", { value: n }, n));
+  }
+  select.value = keep >= game.players.min && keep <= game.players.max ? keep : game.players.default;
+}
+
+function renderOptions() {
+  const game = currentGame();
+  const box = $("options");
+  const values = {};
+  for (const input of box.querySelectorAll("[data-option]")) {
+    values[input.dataset.option] = input.type === "checkbox" ? input.checked : input.value;
+  }
+  box.replaceChildren();
+  if (!game.options.length) {
+    box.append(el("p", { class: "muted" }, t("lobby.noOptions")));
+    return;
+  }
+  for (const opt of game.options) {
+    const id = `opt-${opt.name}`;
+    let input;
+    if (typeof opt.default === "boolean") {
+      input = el("input", { type: "checkbox", id, dataset: { option: opt.name, kind: "bool" } });
+      input.checked = opt.name in values ? values[opt.name] : opt.default;
+    } else if (opt.choices) {
+      input = el(
+        "select",
+        { id, dataset: { option: opt.name, kind: typeof opt.default === "number" ? "int" : "str" } },
+        opt.choices.map((c) => el("option", { value: c }, tOr(`game.${game.name}.option.${opt.name}.${c}`, humanize(c)))),
+      );
+      input.value = opt.name in values ? values[opt.name] : opt.default;
+    } else {
+      const isInt = typeof opt.default === "number";
+      input = el("input", {
+        id,
+        type: isInt ? "number" : "text",
+        dataset: { option: opt.name, kind: isInt ? "int" : "str" },
+      });
+      input.value = opt.name in values ? values[opt.name] : opt.default;
+    }
+    box.append(
+      el(
+        "div",
+        { class: "option" },
+        el("label", { for: id, title: opt.description }, tOr(`game.${game.name}.option.${opt.name}`, humanize(opt.name))),
+        input,
+        el(
+          "span",
+          { class: "hint" },
+          tOr(`game.${game.name}.option.${opt.name}.help`, opt.description),
+          " · ",
+          t("lobby.default", { value: typeof opt.default === "boolean" ? t(opt.default ? "common.yes" : "common.no") : opt.default }),
+        ),
+      ),
+    );
+  }
+}
+
+function renderSeats() {
+  const game = currentGame();
+  const n = Number($("players").value);
+  const names = game.seat_names[String(n)] || [];
+  const box = $("seats");
+  const previous = [...box.querySelectorAll(".seat-row")].map((row) => ({
+    kind: row.querySelector(".seat-kind").value,
+    bot: row.querySelector(".seat-bot").value,
+  }));
+  box.replaceChildren();
+  names.forEach((name, i) => {
+    const prev = previous[i] || { kind: i === 0 ? "me" : "ai", bot: "" };
+    const kind = el(
+      "select",
+      { class: "seat-kind", name: `seat-${i}-kind`, "aria-label": name },
+      ["me", "ai", "invite"].map((k) => el("option", { value: k }, t(`lobby.seat.${k}`))),
+    );
+    kind.value = prev.kind;
+    const preferred = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+    const bot = el(
+      "select",
+      { class: "seat-bot", name: `seat-${i}-bot`, "aria-label": `${name} ${t("lobby.bot")}` },
+      game.bots.map((b) => el("option", { value: b }, b)),
+    );
+    bot.value = game.bots.includes(prev.bot) ? prev.bot : preferred;
+    const botLabel = el("label", { class: "bot-label" }, t("lobby.bot"), " ", bot);
+    const sync = () => {
+      botLabel.hidden = kind.value !== "ai";
+    };
+    kind.addEventListener("change", sync);
+    sync();
+    const shown = tOr(`game.${game.name}.seat.${name}`, name);
+    box.append(el("div", { class: "seat-row", dataset: { seat: i } }, el("span", { class: "seat-name" }, shown), kind, botLabel));
+  });
+}
+
+function renderGames() {
+  const select = $("game");
+  const keep = select.value;
+  select.replaceChildren(...games.map((g) => el("option", { value: g.name }, tOr(`game.${g.name}.title`, g.title))));
+  if (keep) select.value = keep;
+}
+
+// A game's own table module may bring texts for its name and options (its `strings` export).
+async function loadGameStrings() {
+  await Promise.all(
+    games
+      .filter((g) => g.table_module)
+      .map(async (g) => {
+        try {
+          addStrings((await import(g.table_module)).strings);
+        } catch (err) {
+          console.error(`the table module of ${g.name} failed to load`, err);
+        }
+      }),
+  );
+}
+
+function renderForm() {
+  if (!games.length) return;
+  renderPlayers();
+  renderOptions();
+  renderSeats();
+}
+
+function collectSpec() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const kind = input.dataset.kind;
+    options[input.dataset.option] = kind === "bool" ? input.checked : kind === "int" ? Number(input.value) : input.value;
+  }
+  const seats = [...$("seats").querySelectorAll(".seat-row")].map((row) => {
+    const kind = row.querySelector(".seat-kind").value;
+    return kind === "ai" ? { kind, bot: row.querySelector(".seat-bot").value } : { kind };
+  });
+  return { game: $("game").value, players: Number($("players").value), options, seats };
+}
+
+async function createTable(event) {
+  event.preventDefault();
+  notice("");
+  const button = $("create");
+  button.disabled = true;
+  button.textContent = t("lobby.creating");
+  try {
+    const spec = collectSpec();
+    const created = await api.createTable(spec);
+    for (const [seat, token] of Object.entries(created.tokens)) rememberSeat(created.table, seat, token);
+    if (!Object.keys(created.tokens).length) rememberWatched(created.table);
+    const tableUrl = `/table/${encodeURIComponent(created.table)}`;
+    if (!Object.keys(created.invites).length) {
+      location.assign(tableUrl);
+      return;
+    }
+    const names = currentGame().seat_names[String(spec.players)];
+    const links = Object.fromEntries(
+      Object.entries(created.invites).map(([seat, code]) => [
+        seat,
+        `${location.origin}/join/${encodeURIComponent(created.table)}?code=${encodeURIComponent(code)}`,
+      ]),
+    );
+    rememberInvites(created.table, links);
+    const box = $("invites");
+    box.replaceChildren(
+      el("h3", {}, t("lobby.invites")),
+      el("p", { class: "muted" }, t("lobby.invitesHelp")),
+      el(
+        "ul",
+        { class: "invite-list" },
+        Object.entries(links).map(([seat, link]) => inviteItem(names[Number(seat)], link)),
+      ),
+      el("a", { class: "button primary", href: tableUrl }, t("lobby.goToTable")),
+    );
+    box.hidden = false;
+    await loadMyTables();
+  } catch (err) {
+    notice(t("common.error", { reason: err.reason || err.message }));
+  } finally {
+    button.disabled = false;
+    button.textContent = t("lobby.create");
+  }
+}
+
+function inviteItem(name, link) {
+  const copy = el("button", { type: "button", class: "small" }, t("lobby.copy"));
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      copy.textContent = t("lobby.copied");
+    } catch {
+      copy.textContent = "—";
+    }
+  });
+  return el("li", {}, el("strong", {}, name), " ", el("input", { class: "invite-link", readonly: true, value: link }), copy);
+}
+
+function tableItem(table) {
+  const id = encodeURIComponent(table.id);
+  const seatName = (s) => tOr(`game.${table.game}.seat.${s.name}`, s.name);
+  const seatNames = table.mySeats.map((s) => seatName(table.seats[s])).join(", ");
+  const role = table.mySeats.length ? t("lobby.asSeat", { seat: seatNames }) : t("lobby.watching");
+  const others = table.seats
+    .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")}`)
+    .join(" · ");
+  const links = [];
+  if (table.status === "finished") {
+    links.push(el("a", { class: "button", href: `/table/${id}?replay=1`, dataset: { role: "replay" } }, t("lobby.replay")));
+    links.push(el("a", { class: "button", href: `/table/${id}` }, t("lobby.view")));
+  } else {
+    links.push(el("a", { class: "button primary", href: `/table/${id}`, dataset: { role: "continue" } }, t("lobby.continue")));
+  }
+  const outcome = table.result ? ` · ${table.result.outcome}` : "";
+  const invites = invitesMade()[table.id] || {};
+  const waiting = table.status === "playing" ? table.seats.filter((s) => !s.claimed && invites[s.seat]) : [];
+  const pending = waiting.length
+    ? el(
+        "details",
+        { class: "pending-invites" },
+        el("summary", {}, t("lobby.invites")),
+        el("ul", { class: "invite-list" }, waiting.map((s) => inviteItem(seatName(s), invites[s.seat]))),
+      )
+    : null;
+  return el(
+    "li",
+    { dataset: { table: table.id } },
+    el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, role)),
+    el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
+    el("div", { class: "links" }, links),
+    pending,
+  );
+}
+
+function renderMyTables() {
+  const byId = new Map();
+  for (const table of lastTables) {
+    const entry = byId.get(table.id) || { ...table, mySeats: [] };
+    if (table.seat !== null && table.seat !== undefined) entry.mySeats.push(table.seat);
+    byId.set(table.id, entry);
+  }
+  const tables = [...byId.values()];
+  for (const [listId, status] of [
+    ["open-tables", "playing"],
+    ["finished-tables", "finished"],
+  ]) {
+    const items = tables.filter((x) => x.status === status).map(tableItem);
+    $(listId).replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, t("lobby.none"))]));
+  }
+}
+
+async function loadMyTables() {
+  try {
+    const watched = await Promise.all(watchedTables().map((id) => api.table(id).catch(() => null)));
+    lastTables = [...(await api.myTables(allTokens())), ...watched.filter(Boolean)];
+  } catch (err) {
+    notice(t("common.error", { reason: err.reason || err.message }));
+    lastTables = [];
+  }
+  renderMyTables();
+}
+
+async function joinFromPath() {
+  const match = location.pathname.match(/^\/join\/([^/]+)$/);
+  if (!match) return false;
+  const tableId = decodeURIComponent(match[1]);
+  const code = new URLSearchParams(location.search).get("code") || "";
+  notice(t("lobby.joining"));
+  try {
+    const joined = await api.join(tableId, code);
+    rememberSeat(joined.table, joined.seat, joined.token);
+    location.replace(`/table/${encodeURIComponent(joined.table)}`);
+  } catch (err) {
+    notice(t("common.error", { reason: err.reason || err.message }));
+    history.replaceState(null, "", "/");
+  }
+  return true;
+}
+
+function joinByLink(event) {
+  event.preventDefault();
+  try {
+    const url = new URL($("join-link").value.trim(), location.origin);
+    if (!/^\/join\/[^/]+$/.test(url.pathname)) throw new Error("not a link");
+    location.assign(`${url.pathname}${url.search}`);
+  } catch {
+    notice(t("lobby.badLink"));
+  }
+}
+
+async function main() {
+  translatePage();
+  languageButton($("lang"));
+  onLanguageChange(() => {
+    renderGames();
+    renderForm();
+    renderMyTables();
+  });
+  $("create-form").addEventListener("submit", createTable);
+  $("join-form").addEventListener("submit", joinByLink);
+  $("refresh").addEventListener("click", loadMyTables);
+  if (await joinFromPath()) return;
+  try {
+    games = await api.games();
+  } catch (err) {
+    notice(t("common.error", { reason: err.reason || err.message }));
+    games = [];
+  }
+  if (!games.length) {
+    $("no-games").hidden = false;
+    $("create-form").hidden = true;
+  } else {
+    await loadGameStrings();
+    renderGames();
+    $("game").addEventListener("change", renderForm);
+    $("players").addEventListener("change", renderSeats);
+    renderForm();
+  }
+  await loadMyTables();
+  document.body.dataset.ready = "true";
+}
+
+main();

@@ -1,0 +1,45 @@
+"""Fixtures for the server's tests: the app over a fresh SQLite file, with the test-only game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ghosttable.server.app import create_app
+from tests.toygame import SecretDraw
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """An SQLite URL in the test's own folder."""
+    return f"sqlite:///{tmp_path / 'ghosttable.db'}"
+
+
+@pytest.fixture
+def make_client(secret_draw: type[SecretDraw], db_url: str) -> Iterator[Callable[..., TestClient]]:
+    """Builds test clients (entered: the app started) over the test's database."""
+    opened: list[TestClient] = []
+
+    def make(url: str | None = None, ai_delay: float = 0.0) -> TestClient:
+        client = TestClient(create_app(url or db_url, ai_delay=ai_delay))
+        client.__enter__()
+        opened.append(client)
+        return client
+
+    yield make
+    for client in reversed(opened):
+        client.__exit__(None, None, None)
+
+
+def new_table(client: TestClient, seats: list[dict[str, Any]], players: int | None = None, **options: Any) -> Any:
+    """Create a Secret Draw table; returns the server's answer (table id, tokens, invites)."""
+    body: dict[str, Any] = {"game": "secret-draw", "seats": seats, "options": options}
+    if players is not None:
+        body["players"] = players
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
