@@ -184,6 +184,13 @@ class State(ABC):
         ret = self.returns()
         return [name for name, seats in self.game.sides().items() if all(ret[s] > 0 for s in seats)]
 
+    def action_is_public(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` of ``seat``, about to be applied here, may be shown to every seat as it
+        happens (in a log, on the wire). By default every action of a game without hidden
+        information is public and, with hidden information, none is: the others then learn it only
+        through their views, as the rules reveal it. Games override this with their own rule."""
+        return not self.game.spec.hidden_information
+
     def secrets(self, seat: int | None) -> list[Any]:
         """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
         return []

@@ -71,17 +71,10 @@ class LogEntry:
 
 
 def action_is_public(state: State, seat: int, action: Action) -> bool:
-    """Whether ``action`` of ``seat``, about to be applied to ``state``, may be shown to every seat.
-
-    A game may define ``State.action_is_public(seat, action) -> bool`` to say so; otherwise every
-    action of a game without hidden information is public and, in a game with hidden information,
-    only the acting seat reads its own action (the others read it in their views when the rules
-    reveal it, and in the log once the game is over).
-    """
-    hook = getattr(state, "action_is_public", None)
-    if callable(hook):
-        return bool(hook(seat, action))
-    return not state.game.spec.hidden_information
+    """Whether ``action`` of ``seat``, about to be applied to ``state``, may be shown to every seat:
+    the game's own rule (:meth:`ghosttable.core.state.State.action_is_public`). A seat always reads
+    its own actions, and every seat reads every action once the game is over."""
+    return state.action_is_public(seat, action)
 
 
 def decision_json(state: State, seat: int | None) -> dict[str, Any] | None:
