@@ -112,3 +112,9 @@ def kinds(state: GhostStoriesState) -> set[str]:
 def do(state: GhostStoriesState, text: str) -> None:
     """Apply an action given in its text form."""
     state.apply(text)
+
+
+def place_first(state: GhostStoriesState) -> None:
+    """Answer every pending ghost placement with the first space offered."""
+    while state.pending is not None and state.pending["name"] == "place_ghost":
+        state.apply(state.legal_actions()[0])
