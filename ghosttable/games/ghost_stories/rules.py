@@ -12,6 +12,7 @@ the reference ghost_stories.md (the Defaults table, sections 5-11).
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
@@ -41,6 +42,44 @@ YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 
 def _act(kind: str, **params: Any) -> Action:
     return Action.make(kind, **params)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def token_needs(
+    req_alts: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], dice: tuple[str, ...], wild: bool
+) -> list[tuple[int, ...]]:
+    """Minimal token vectors beating every ghost at once.
+
+    Args:
+        req_alts: per ghost, its alternative resistance vectors (5 colours, see ``COLOURS``).
+        dice_ok: per ghost, whether Tao dice count against it (not DICE_OFF).
+        dice: the faces rolled.
+        wild: whether white faces are wild.
+    Returns:
+        The Pareto-minimal vectors of tokens (per colour) still needed, over every way of giving
+        each die to at most one ghost.
+    """
+    found: set[tuple[int, ...]] = set()
+    for reqs in itertools.product(*req_alts):
+        options: list[list[tuple[int, int] | None]] = []
+        for face in dice:
+            opts: list[tuple[int, int] | None] = [None]
+            for g, req in enumerate(reqs):
+                if not dice_ok[g]:
+                    continue
+                if face == "white" and wild:
+                    opts.extend((g, i) for i in range(5) if req[i] > 0)
+                elif face in CI and req[CI[face]] > 0:
+                    opts.append((g, CI[face]))
+            options.append(opts)
+        for assign in itertools.product(*options):
+            got = [[0] * 5 for _ in reqs]
+            for slot in assign:
+                if slot is not None:
+                    got[slot[0]][slot[1]] += 1
+            need = tuple(sum(max(0, reqs[g][i] - got[g][i]) for g in range(len(reqs))) for i in range(5))
+            found.add(need)
+    return [k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found)]
 
 
 class GhostStoriesState(State):
@@ -325,6 +364,10 @@ class GhostStoriesState(State):
             return [0.0] * self.game.players
         return [1.0 if self.result == "win" else -1.0] * self.game.players
 
+    def outcome(self) -> str:
+        """``"win"``, ``"loss"`` or ``"unfinished"``."""
+        return self.result or "unfinished"
+
     def score(self) -> float | None:
         """The team's score sheet total (see :mod:`scoring`), once the game is over."""
         from ghosttable.games.ghost_stories.scoring import score_sheet
@@ -583,30 +626,9 @@ class GhostStoriesState(State):
         is in play; DICE_OFF ghosts take no dice. Source: the English rulebook (Exorcism,
         Exorcising 2 Ghosts), reference section 5.
         """
-        wild = self.white_wild()
-        req_alts = [self.requirements(s) for s in spaces]
-        dice_ok = [not self.card(self.space_card[s]).has("dice_off") for s in spaces]
-        found: set[tuple[int, ...]] = set()
-        for reqs in itertools.product(*req_alts):
-            options: list[list[tuple[int, int] | None]] = []
-            for face in dice:
-                opts: list[tuple[int, int] | None] = [None]
-                for g, req in enumerate(reqs):
-                    if not dice_ok[g]:
-                        continue
-                    if face == "white" and wild:
-                        opts.extend((g, i) for i in range(5) if req[i] > 0)
-                    elif face in CI and req[CI[face]] > 0:
-                        opts.append((g, CI[face]))
-                options.append(opts)
-            for assign in itertools.product(*options):
-                got = [[0] * 5 for _ in reqs]
-                for slot in assign:
-                    if slot is not None:
-                        got[slot[0]][slot[1]] += 1
-                need = tuple(sum(max(0, reqs[g][i] - got[g][i]) for g in range(len(reqs))) for i in range(5))
-                found.add(need)
-        return [k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found)]
+        req_alts = [tuple(self.requirements(s)) for s in spaces]
+        dice_ok = tuple(not self.card(self.space_card[s]).has("dice_off") for s in spaces)
+        return token_needs(tuple(req_alts), dice_ok, tuple(sorted(dice)), self.white_wild())
 
     def _holders(self, t: int) -> list[int]:
         """Taoists whose tokens Taoist ``t`` may spend: living ones on its tile."""
