@@ -29,7 +29,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
-from ghosttable.games.ghost_stories.village import FACING, LINES, board_of, board_spaces
+from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -52,6 +52,8 @@ class HeuristicBot:
         "exorcise": 1.0,
         "full_board": 9.0,
         "haunt_soon": 4.0,
+        "ahead": 0.3,
+        "blocker": 1.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -106,6 +108,8 @@ class HeuristicBot:
             value += {3: self.weights["full_board"], 2: 1.0}.get(load, 0.0)
             if load == 3 and b < st.game.players and st.qi[b] <= 2:
                 value += 4.0
+        if load >= 2 and not card.incarnation:
+            value += self.weights["blocker"] * max(0, card.total_resistance - 2)
         if card.has("curse", "exorcised"):
             value -= 0.8
         if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
@@ -245,9 +249,15 @@ class HeuristicBot:
             if self.threat(st, int(str(best["ghost"]))) > current + 0.5:
                 return best
         moves = {int(str(a["tile"])): a for a in legal if a.kind == "move"}
-        options: list[tuple[float, int, Action]] = [(self.tile_value(st, t, st.pos[t]) + 0.3, 0, Action.make("stay"))]
+        now = {p: self.tile_value(st, t, p) for p in range(9)}
+        ahead = self.weights["ahead"]
+
+        def plan(p: int) -> float:
+            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
+
+        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
         for p, a in moves.items():
-            options.append((self.tile_value(st, t, p), 1, a))
+            options.append((plan(p), 1, a))
         options.sort(key=lambda x: (-x[0], x[1]))
         value, _, action = options[0]
         if value < 0.5:
