@@ -151,7 +151,6 @@ def test_setup(players: int, level: str) -> None:
             assert all(state.tokens[b][i] >= (1 if c != "black" else 0) for i, c in enumerate(COLOURS))
         else:
             assert state.tokens[b][COLOURS.index(colour)] >= 1
-        assert (state.tokens[b][4] >= 1) == (level == "initiation") or state.tokens[b][4] >= 0
         assert state.power_tokens[b] == (0 if players == 4 else 3 if players == 1 else 1)
     for b in range(players, 4):
         assert state.is_neutral(b) and state.qi[b] >= 1
