@@ -203,6 +203,7 @@ class HeuristicBot:
         return 0.0
 
     def tile_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """The better of exorcising and asking for help on tile ``pos``, in threat units."""
         return max(self.exorcise_value(st, t, pos), self.help_value(st, t, pos)[0])
 
     def needed_colours(self, st: GhostStoriesState, t: int) -> list[str]:

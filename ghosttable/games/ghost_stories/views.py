@@ -135,7 +135,7 @@ def build_view(state: GhostStoriesState, seat: int | None) -> dict[str, Any]:
             "incarnations_at": incarnation_depths,
             "removed_unseen": len(state.removed),
         },
-        "discard": list(state.discard),
+        "discard": [{"id": c, "name": state.card(c).name, "colour": state.card(c).colour} for c in state.discard],
         "incarnations": {"total": state.incarnations_total, "exorcised": list(state.exorcised_incarnations)},
         "dice": {
             "tao": list(state.dice),

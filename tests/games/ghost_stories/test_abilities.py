@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ghosttable.core import Action
 from ghosttable.games.ghost_stories.cards import load_data
-from tests.games.ghost_stories.helpers import begin_turn, do, give, place_first, put, table, yang
+from tests.games.ghost_stories.positions import begin_turn, do, give, place_first, put, table, yang
 
 ZERO = (0, 0, 0, 0, 0)
 

@@ -13,7 +13,7 @@ from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.game import GhostStories
 from ghosttable.games.ghost_stories.scoring import score_sheet
 from ghosttable.games.ghost_stories.village import OPPOSITE
-from tests.games.ghost_stories.helpers import begin_turn, do, give, kinds, place_first, put, table, yang
+from tests.games.ghost_stories.positions import begin_turn, do, give, kinds, place_first, put, table, yang
 
 # ----- incarnations ------------------------------------------------------------------------------
 

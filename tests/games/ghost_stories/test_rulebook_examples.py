@@ -1,10 +1,10 @@
 """Every worked example of the English rulebook (and the Chinese seed, which repeats them), played
-with scripted dice and cards, asserting the exact outcome. See helpers.py for the test layout."""
+with scripted dice and cards, asserting the exact outcome. See positions.py for the test layout."""
 
 from __future__ import annotations
 
 from ghosttable.core import Action
-from tests.games.ghost_stories.helpers import begin_turn, do, give, put, table, yang
+from tests.games.ghost_stories.positions import begin_turn, do, give, put, table, yang
 
 
 def test_severed_heads_arrives_on_a_full_table() -> None:

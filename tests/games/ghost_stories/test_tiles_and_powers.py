@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ghosttable.core import Action
-from tests.games.ghost_stories.helpers import do, give, kinds, put, table, yang
+from tests.games.ghost_stories.positions import do, give, kinds, put, table, yang
 
 
 def at(state_tile: int, **kw: object) -> object:
@@ -276,7 +276,7 @@ def test_gods_favorite_rerolls_the_curse_die() -> None:
     state = table(colours=("green", "yellow", "red", "blue"))
     state.power = ["gods_favorite", "bottomless_pockets", "dance_of_the_peaks", "heavenly_gust"]
     put(state, 0, 11)
-    from tests.games.ghost_stories.helpers import begin_turn
+    from tests.games.ghost_stories.positions import begin_turn
 
     state.chance.script("curse_die", ["lose_qi", "blank"])
     begin_turn(state, 0)
@@ -290,7 +290,7 @@ def test_strength_of_a_mountain_grey_die_and_no_curse() -> None:
     state.power = ["strength_of_a_mountain", "bottomless_pockets", "dance_of_the_peaks", "heavenly_gust"]
     assert state.dice_count(0) == 4
     put(state, 0, 11)
-    from tests.games.ghost_stories.helpers import begin_turn
+    from tests.games.ghost_stories.positions import begin_turn
 
     begin_turn(state, 0)
     assert state.curse_face is None and state.qi[0] == 4
