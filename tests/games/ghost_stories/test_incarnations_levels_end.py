@@ -316,3 +316,79 @@ def test_record_replays_a_whole_game() -> None:
         state.apply(rng.choice(state.legal_actions()))
     again = replay(state.record(), game=game)
     assert again.fingerprint() == state.fingerprint()
+
+
+# ----- more edge cases ---------------------------------------------------------------------------
+
+
+def test_nightmare_needs_every_incarnation() -> None:
+    state = table(level="nightmare")
+    state.incarnations_total = 2
+    put(state, 1, 64)
+    state.pos[0] = 7
+    give(state, 0, yellow=2)
+    state.yin_yang = [True] * 4
+    yang(state)
+    state.chance.script("tao_dice", ["yellow", "white", "red"])
+    do(state, "stay")
+    do(state, "exorcise")
+    do(state, "banish ghosts=1, tokens=0:yellow,0:yellow")
+    do(state, "give_qi taoist=0")
+    assert state.result is None and state.exorcised_incarnations == [64]
+    state.exorcised_incarnations.append(63)
+    state._push(("check_win",))
+    state._run()
+    assert state.result == "win"
+
+
+def test_exorcised_uncatchable_sends_its_buddha_back() -> None:
+    state = table()
+    put(state, 1, 57)
+    state.buddha_on[1] = True
+    state.temple_buddhas = 1
+    state.pos[0] = 7
+    give(state, 0, black=2)
+    yang(state)
+    state.chance.script("tao_dice", ["black", "red", "red"])
+    do(state, "stay")
+    do(state, "exorcise")
+    do(state, "banish ghosts=1, tokens=0:black,0:black")
+    assert not state.buddha_on[1] and state.temple_buddhas == 2
+
+
+def test_mantra_leaves_the_game_when_the_yellow_board_is_possessed() -> None:
+    state = table(powers=("enfeeblement_mantra", "dance_of_the_peaks", "heavenly_gust", "gods_favorite"))
+    put(state, 4, 5)
+    state.mantra_space = 4
+    state.qi[0] = 1
+    state._lose_qi(0)
+    assert state.mantra_removed and state.mantra_space == -1
+    assert state.requirements(4) == [(0, 0, 0, 2, 0)]
+
+
+def test_exorcism_spends_tokens_only_when_needed() -> None:
+    state = table()
+    put(state, 1, 38)
+    state.pos[0] = 7
+    give(state, 0, red=2)
+    yang(state)
+    state.dice = ["red", "red", "blue"]
+    state.pending = {"name": "resolve_exorcism", "seat": 0, "taoist": 0, "spaces": [1]}
+    assert state.legal_actions() == [Action.make("banish", ghosts=(1,), tokens=())]
+
+
+def test_death_drops_buddhas_and_power_tokens() -> None:
+    state = table(players=2)
+    state.buddhas[0] = 1
+    state.fresh_buddhas[0] = 1
+    state.temple_buddhas = 0
+    state.qi[0] = 1
+    state._lose_qi(0)
+    assert state.temple_buddhas == 2 and state.power_tokens[0] == 0 and not state.yin_yang[0]
+
+
+def test_deck_out_with_an_incarnation_still_in_play_loses() -> None:
+    state = table(deck=[1])
+    put(state, 7, 64)
+    begin_turn(state, 0)
+    assert state.result == "loss"
