@@ -13,7 +13,9 @@ from typing import Any
 from ghosttable.core.errors import UnknownGameError
 from ghosttable.core.state import Game
 
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "ghost-stories": "ghosttable.games.ghost_stories.game:GhostStories",
+}
 
 _registered: dict[str, type[Game]] = {}
 

@@ -1,0 +1,1298 @@
+"""The rules of Ghost Stories: the state, its decision points, and how actions change it.
+
+The flow of a turn is kept as a stack of small tasks (tuples of plain values), run until a player
+must choose: a Yang step of the active Taoist (``yang_move``, ``yang_action``, ``yang_buddha``) or
+a sub-decision (``place_ghost``, ``resolve_exorcism``, ``choose_token_colour`` ...), held in
+``pending``. A sub-decision with a single legal action is carried out at once, since it is no
+choice. Sources: the English rulebook (Yin phase, Yang phase, exorcism, Yin-Yang, death,
+incarnations, end of game, score), the Chinese seed (play aid, neutral boards, power tokens) and
+the reference ghost_stories.md (the Defaults table, sections 5-11).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core import Action, IllegalActionError, State
+from ghosttable.games.ghost_stories.cards import COLOURS, GameData, GhostCard, load_data
+from ghosttable.games.ghost_stories.village import (
+    ADJACENT,
+    CENTRE,
+    FACING,
+    LINES,
+    OPPOSITE,
+    SIDES,
+    board_of,
+    board_spaces,
+)
+
+if TYPE_CHECKING:
+    from ghosttable.games.ghost_stories.game import GhostStories
+
+Task = tuple[Any, ...]
+CI = {c: i for i, c in enumerate(COLOURS)}
+
+YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
+
+
+def _act(kind: str, **params: Any) -> Action:
+    return Action.make(kind, **params)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def token_needs(
+    req_alts: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], dice: tuple[str, ...], wild: bool
+) -> list[tuple[int, ...]]:
+    """Minimal token vectors beating every ghost at once.
+
+    Args:
+        req_alts: per ghost, its alternative resistance vectors (5 colours, see ``COLOURS``).
+        dice_ok: per ghost, whether Tao dice count against it (not DICE_OFF).
+        dice: the faces rolled.
+        wild: whether white faces are wild.
+    Returns:
+        The Pareto-minimal vectors of tokens (per colour) still needed, over every way of giving
+        each die to at most one ghost.
+    """
+    found: set[tuple[int, ...]] = set()
+    for reqs in itertools.product(*req_alts):
+        options: list[list[tuple[int, int] | None]] = []
+        for face in dice:
+            opts: list[tuple[int, int] | None] = [None]
+            for g, req in enumerate(reqs):
+                if not dice_ok[g]:
+                    continue
+                if face == "white" and wild:
+                    opts.extend((g, i) for i in range(5) if req[i] > 0)
+                elif face in CI and req[CI[face]] > 0:
+                    opts.append((g, CI[face]))
+            options.append(opts)
+        for assign in itertools.product(*options):
+            got = [[0] * 5 for _ in reqs]
+            for slot in assign:
+                if slot is not None:
+                    got[slot[0]][slot[1]] += 1
+            need = tuple(sum(max(0, reqs[g][i] - got[g][i]) for g in range(len(reqs))) for i in range(5))
+            found.add(need)
+    return [k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found)]
+
+
+class GhostStoriesState(State):
+    """One position of a game of Ghost Stories.
+
+    Boards (sides) ``0..3`` take turns in order; seat ``s`` plays the Taoist of board ``s`` and the
+    boards from ``players`` on are neutral. Per-board lists (``qi``, ``tokens`` ...) are indexed by
+    board. The only secret is the order (and content) of the ghost deck and of the cards removed
+    unseen at setup.
+    """
+
+    game: GhostStories
+
+    def __init__(self, game: GhostStories, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+        super().__init__(game, seed, script)
+        data = load_data()
+        opts = game.options
+        self.level_id = str(opts["level"])
+        level = data.levels[self.level_id]
+        n = game.players
+        # village
+        self.tiles: list[str] = self.chance.shuffled("village", [t.id for t in data.tiles])
+        self.haunted: list[bool] = [False] * 9
+        # boards and Taoists
+        self.board_colour: list[str] = self.chance.shuffled("board_colours", ["red", "green", "blue", "yellow"])
+        self.power: list[str] = [
+            self.chance.choice("board_side", [p.id for p in data.powers_of(c)]) for c in self.board_colour
+        ]
+        qi = level.qi
+        if self.level_id == "initiation":
+            qi = int(opts["initiation-qi"])
+        neutral_qi = qi if opts["neutral-boards"] == "chinese" else 3
+        self.qi: list[int] = [qi if b < n else neutral_qi for b in range(4)]
+        self.tokens: list[list[int]] = [[0] * 5 for _ in range(4)]
+        for b in range(n):
+            if n == 1:
+                for c in ("red", "green", "blue", "yellow"):
+                    self.tokens[b][CI[c]] += 1
+            else:
+                self.tokens[b][CI[self.board_colour[b]]] += 1
+            if level.black_token:
+                self.tokens[b][CI["black"]] += 1
+        self.yin_yang: list[bool] = [level.yin_yang and b < n for b in range(4)]
+        self.buddhas: list[int] = [0] * 4
+        self.fresh_buddhas: list[int] = [0] * 4
+        self.pos: list[int] = [CENTRE if b < n else -1 for b in range(4)]
+        self.alive: list[bool] = [b < n for b in range(4)]
+        self.power_tokens: list[int] = [0] * 4
+        if n < 4:
+            for b in range(n):
+                self.power_tokens[b] = 3 if n == 1 else 1
+        self.centre_power_tokens = 0
+        # ghost spaces
+        self.space_card: list[int] = [0] * 12
+        self.haunt_step: list[int] = [-1] * 12
+        self.buddha_on: list[bool] = [False] * 12
+        self.temple_buddhas = data.buddhas
+        self.circle: str | None = None
+        self.mantra_space = -1
+        self.mantra_removed = False
+        self.mantra_ready_turn = 0
+        # deck: the end of the list is the top
+        order = self.chance.shuffled("deck", data.ghost_ids)
+        removed_count = 5 * (4 - n)
+        self.removed: list[int] = order[:removed_count]
+        rest = order[removed_count:]
+        count = level.incarnations if n >= 3 else level.incarnations_few
+        if opts["incarnations"] == "four" and self.level_id in ("nightmare", "hell"):
+            count += 1
+        incarnations = self.chance.sample("incarnations", data.incarnation_ids, count)
+        bottom_first: list[int] = []
+        for i, inc in enumerate(incarnations):
+            bottom_first.extend(rest[i * 10 : (i + 1) * 10])
+            bottom_first.append(inc)
+        bottom_first.extend(rest[count * 10 :])
+        self.deck: list[int] = bottom_first
+        self.discard: list[int] = []
+        self.incarnations_total = count
+        self.exorcised_incarnations: list[int] = []
+        # turn
+        self.turn = 0
+        self.board = 0
+        self.phase = "yin"
+        self.tasks: list[Task] = []
+        self.pending: dict[str, Any] | None = None
+        self.dice: list[str] = []
+        self.curse_face: str | None = None
+        self.yang: dict[str, Any] = {}
+        self.result: str | None = None
+        self.loss_reason = ""
+        self.log: list[str] = []
+        self._log(f"Setup at {level.name} level with {n} player(s); the deck holds {len(self.deck)} cards.")
+        self._start_turn()
+        self._run()
+
+    # ===== data access ===========================================================================
+
+    @property
+    def data(self) -> GameData:
+        """The validated game data."""
+        return load_data()
+
+    def card(self, card_id: int) -> GhostCard:
+        """The card with printed number ``card_id``."""
+        return load_data().ghosts[card_id]
+
+    def _log(self, line: str) -> None:
+        self.log.append(line)
+
+    def clone(self) -> GhostStoriesState:
+        """A cheap structured copy (every field is a list, dict or immutable value)."""
+        twin = copy.copy(self)
+        twin.chance = self.chance.copy()
+        twin.history = list(self.history)
+        twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
+        twin.tiles = list(self.tiles)
+        twin.haunted = list(self.haunted)
+        twin.board_colour = list(self.board_colour)
+        twin.power = list(self.power)
+        twin.qi = list(self.qi)
+        twin.tokens = [list(t) for t in self.tokens]
+        twin.yin_yang = list(self.yin_yang)
+        twin.buddhas = list(self.buddhas)
+        twin.fresh_buddhas = list(self.fresh_buddhas)
+        twin.pos = list(self.pos)
+        twin.alive = list(self.alive)
+        twin.power_tokens = list(self.power_tokens)
+        twin.space_card = list(self.space_card)
+        twin.haunt_step = list(self.haunt_step)
+        twin.buddha_on = list(self.buddha_on)
+        twin.removed = list(self.removed)
+        twin.deck = list(self.deck)
+        twin.discard = list(self.discard)
+        twin.exorcised_incarnations = list(self.exorcised_incarnations)
+        twin.tasks = list(self.tasks)
+        twin.pending = None if self.pending is None else dict(self.pending)
+        twin.dice = list(self.dice)
+        twin.yang = {k: (list(v) if isinstance(v, list) else v) for k, v in self.yang.items()}
+        twin.log = list(self.log)
+        return twin
+
+    # ===== derived facts =========================================================================
+
+    @property
+    def players_count(self) -> int:
+        """Seats in play."""
+        return self.game.players
+
+    def is_neutral(self, b: int) -> bool:
+        """Whether board ``b`` has no player."""
+        return b >= self.game.players
+
+    def is_possessed(self, b: int) -> bool:
+        """A board whose Taoist is dead, or a neutral board at 0 Qi (its power is off)."""
+        return self.qi[b] <= 0 if self.is_neutral(b) else not self.alive[b]
+
+    def ghosts_in_play(self) -> list[int]:
+        """Spaces holding a ghost."""
+        return [s for s in range(12) if self.space_card[s]]
+
+    def _any_in_play(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
+        for s in range(12):
+            cid = self.space_card[s]
+            if cid:
+                card = self.card(cid)
+                stones = (card.arrival, card.yin) if stone is None else (getattr(card, stone),)
+                for st in stones:
+                    for a in st:
+                        if a.kind == kind and (group is None or a.group == group):
+                            return True
+        return False
+
+    def power_active(self, b: int) -> bool:
+        """Whether board ``b``'s power works: not possessed, no POWER_OFF ghost on it, and no
+        group POWER_OFF (Forgotten Ones) in play."""
+        if self.is_possessed(b):
+            return False
+        if self._any_in_play("power_off", group=True):
+            return False
+        for s in board_spaces(b):
+            cid = self.space_card[s]
+            if cid and self.card(cid).has("power_off", "arrival"):
+                return False
+        return True
+
+    def has_power(self, t: int, power: str) -> bool:
+        """Whether Taoist ``t`` can use ``power`` now (own board's, or one borrowed with a power
+        token this turn)."""
+        if not self.alive[t]:
+            return False
+        if self.power[t] == power and self.power_active(t):
+            return True
+        if t == self.board and self.phase in YANG_PHASES:
+            for b in self.yang.get("borrowed", []):
+                if self.power[b] == power and self.power_active(b):
+                    return True
+        return False
+
+    def captive_dice(self) -> int:
+        """Tao dice held by DIE_CAPTIVE ghosts in play."""
+        return sum(1 for s in range(12) if self.space_card[s] and self.card(self.space_card[s]).has("die_captive"))
+
+    def tao_blocked(self) -> bool:
+        """Whether a TAO_OFF ghost in play stops the spending of Tao tokens."""
+        return self._any_in_play("tao_off")
+
+    def white_wild(self) -> bool:
+        """Whether white faces are wild (not while a WHITE_OFF ghost is in play)."""
+        return not self._any_in_play("white_off")
+
+    def supply_tokens(self, colour: str) -> int:
+        """Tao tokens of ``colour`` left in the supply (4 per colour in the box)."""
+        i = CI[colour]
+        held = sum(self.tokens[b][i] for b in range(4))
+        return self.data.tokens_per_colour - held - (1 if self.circle == colour else 0)
+
+    def supply_qi(self) -> int:
+        """Qi tokens left in the supply (20 in the box)."""
+        return self.data.qi_supply - sum(max(0, q) for q in self.qi)
+
+    def haunted_limit(self) -> int:
+        """How many haunted tiles lose the game (99 under the line-overflow option)."""
+        rule = self.game.options["haunted-tiles-lose"]
+        if rule == "line-overflow":
+            return 99
+        if rule == "fourth-at-initiation" and self.level_id == "initiation":
+            return 4
+        return 3
+
+    def tile_pos(self, tile_id: str) -> int:
+        """The position of the tile called ``tile_id``."""
+        return self.tiles.index(tile_id)
+
+    def living(self) -> list[int]:
+        """Boards whose Taoist is alive."""
+        return [b for b in range(self.game.players) if self.alive[b]]
+
+    def decider(self) -> int:
+        """The seat that chooses for the active board: its own seat, or seat 0 for a neutral board."""
+        return self.board if self.board < self.game.players else 0
+
+    def eligible(self, space: int) -> bool:
+        """Whether the ghost on ``space`` may be the target of an exorcism now (its incarnation
+        condition is met)."""
+        cid = self.space_card[space]
+        if not cid:
+            return False
+        card = self.card(cid)
+        if card.has("buddha_required") and not self.buddha_on[space]:
+            return False
+        return not (card.has("opposite_empty") and self.space_card[OPPOSITE[space]])
+
+    def faced_ghosts(self, t: int) -> list[int]:
+        """Spaces with an eligible ghost that Taoist ``t`` faces from its tile."""
+        return [s for s in FACING[self.pos[t]] if self.eligible(s)]
+
+    def dice_count(self, t: int) -> int:
+        """Tao dice Taoist ``t`` rolls for an exorcism (3, +1 grey die, -1 per captive die)."""
+        n = 3 + (1 if self.has_power(t, "strength_of_a_mountain") else 0) - self.captive_dice()
+        return max(0, n)
+
+    # ===== contract ==============================================================================
+
+    @property
+    def current_player(self) -> int:
+        """The seat to decide: the pending sub-decision's seat, or the active board's seat."""
+        from ghosttable.core import TERMINAL
+
+        if self.result is not None:
+            return TERMINAL
+        if self.pending is not None:
+            return int(self.pending["seat"])
+        return self.decider()
+
+    def is_terminal(self) -> bool:
+        """Whether the team has won or lost."""
+        return self.result is not None
+
+    def returns(self) -> list[float]:
+        """``+1`` for every seat on a victory, ``-1`` on a defeat, 0 while playing."""
+        if self.result is None:
+            return [0.0] * self.game.players
+        return [1.0 if self.result == "win" else -1.0] * self.game.players
+
+    def outcome(self) -> str:
+        """``"win"``, ``"loss"`` or ``"unfinished"``."""
+        return self.result or "unfinished"
+
+    def score(self) -> float | None:
+        """The team's score sheet total (see :mod:`scoring`), once the game is over."""
+        from ghosttable.games.ghost_stories.scoring import score_sheet
+
+        if self.result is None:
+            return None
+        return float(score_sheet(self)["total"])
+
+    def decision_name(self, seat: int) -> str:
+        """``pending`` sub-decision name, or the Yang step (``yang_move`` ...)."""
+        if self.pending is not None:
+            return str(self.pending["name"])
+        return self.phase
+
+    def decision_prompt(self, seat: int) -> str:
+        """One sentence for the decision ``seat`` faces."""
+        from ghosttable.games.ghost_stories.views import prompt
+
+        return prompt(self)
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        """The deck order (and the unseen removed cards) are never shown."""
+        if self.result is not None:
+            return []
+        out: list[Any] = []
+        if len(self.deck) > 1:
+            out.append(list(self.deck))
+        if len(self.removed) > 1:
+            out.append(list(self.removed))
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The public table (see :func:`views.build_view`); every seat sees the same thing."""
+        from ghosttable.games.ghost_stories.views import build_view
+
+        return build_view(self, seat)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> GhostStoriesState:
+        """Reshuffle the unseen cards (deck and removed ghosts; unseen incarnations into the
+        incarnation slots, whose places show by their red backs) and reseed chance."""
+        twin = self.clone()
+        twin.chance.reseed(rng.getrandbits(64))
+        if self.result is not None:
+            return twin
+        seen_inc = {c for c in (*twin.discard, *twin.space_card) if c and self.card(c).incarnation}
+        ghosts = [c for c in twin.deck if not self.card(c).incarnation] + twin.removed
+        incs = [c for c in self.data.incarnation_ids if c not in seen_inc]
+        rng.shuffle(ghosts)
+        rng.shuffle(incs)
+        twin.removed = ghosts[: len(twin.removed)]
+        ghosts = ghosts[len(twin.removed) :]
+        new_deck = []
+        for c in twin.deck:
+            new_deck.append(incs.pop() if self.card(c).incarnation else ghosts.pop())
+        twin.deck = new_deck
+        return twin
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
+        """Sharper reasons for the common mistakes (they never name the deck's order)."""
+        if action.kind == "move" and any(a.kind == "move" for a in legal):
+            return IllegalActionError("that tile is not within reach of your Taoist")
+        if action.kind == "exorcise":
+            return IllegalActionError("no ghost you face can be exorcised now")
+        if action.kind in ("yin_yang_help", "yin_yang_restore"):
+            return IllegalActionError("your Yin-Yang token cannot do that now")
+        return super().explain_illegal(seat, action, legal)
+
+    # ===== legal actions =========================================================================
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.pending is not None:
+            return self._pending_actions()
+        return self._yang_actions()
+
+    def _yang_actions(self) -> list[Action]:
+        t = self.board
+        out: list[Action] = []
+        y = self.yang
+        if self.phase == "yang_move":
+            if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
+                for b in range(self.game.players, 4):
+                    if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
+                        out.append(_act("use_power_token", board=b))
+            if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
+                out.extend(_act("bottomless_pockets", colour=c) for c in COLOURS if self.supply_tokens(c) > 0)
+            if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
+                out.extend(
+                    _act("enfeeblement_mantra", ghost=s) for s in self.ghosts_in_play() if s != self.mantra_space
+                )
+            if self.game.options["twin-winds"] == "before-move":
+                out.extend(self._twin_winds_actions())
+            dests = range(9) if self.has_power(t, "dance_of_the_peaks") else ADJACENT[self.pos[t]]
+            out.extend(_act("move", tile=p) for p in dests if p != self.pos[t])
+            out.append(_act("stay"))
+        elif self.phase == "yang_action":
+            if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
+                out.extend(self._twin_winds_actions())
+            allowed = self._allowed_acts()
+            if "help" in allowed:
+                p = self.pos[t]
+                if not self.haunted[p]:
+                    out.extend(_act("ask_help", tile=p, **prm) for prm in self._help_params(t, p))
+            if "exorcise" in allowed and self.faced_ghosts(t):
+                out.append(_act("exorcise"))
+            out.append(_act("skip_action"))
+        elif self.phase == "yang_buddha":
+            if self.buddhas[t] > 0:
+                for s in FACING[self.pos[t]]:
+                    if self._buddha_space_ok(s):
+                        out.append(_act("place_buddha", space=s))
+            out.append(_act("end_turn"))
+        if self.yin_yang[t]:
+            for p in range(9):
+                if not self.haunted[p]:
+                    out.extend(_act("yin_yang_help", tile=p, **prm) for prm in self._help_params(t, p))
+            out.extend(_act("yin_yang_restore", tile=p) for p in range(9) if self.haunted[p])
+        return out
+
+    def _mantra_usable(self) -> bool:
+        return not self.mantra_removed and self.turn >= self.mantra_ready_turn
+
+    def _twin_winds_actions(self) -> list[Action]:
+        t = self.board
+        if not self.has_power(t, "dance_of_the_twin_winds") or self.yang["twin"]:
+            return []
+        return [_act("twin_winds", taoist=o, tile=p) for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
+
+    def _allowed_acts(self) -> set[str]:
+        t = self.board
+        acts: list[str] = self.yang["acts"]
+        if not acts:
+            return {"help", "exorcise"}
+        out: set[str] = set()
+        if len(acts) == 1:
+            if self.has_power(t, "heavenly_gust"):
+                out.add("exorcise" if acts[0] == "help" else "help")
+            if self.has_power(t, "second_wind"):
+                out.add(acts[0])
+        return out
+
+    def _buddha_space_ok(self, s: int) -> bool:
+        if self.buddha_on[s]:
+            return False
+        cid = self.space_card[s]
+        return not cid or self.card(cid).has("buddha_required")
+
+    def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
+        """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
+        help_kind = self.data.tile(self.tiles[p]).help
+        if help_kind == "take_buddha":
+            return [{}] if self.temple_buddhas > 0 else []
+        if help_kind == "revive":
+            return [{"taoist": d} for d in range(self.game.players) if not self.alive[d]]
+        if help_kind == "circle_token":
+            out = []
+            for c in COLOURS:
+                if c == self.circle:
+                    continue
+                if self.supply_tokens(c) > 0:
+                    out.append({"colour": c})
+            return out
+        if help_kind == "roll_for_tokens":
+            return [{}]
+        if help_kind == "haunters_back":
+            if self.game.options["watchman"] == "all-boards":
+                return [{}] if any(st > 0 for st in self.haunt_step) else []
+            return [{"board": b} for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
+        if help_kind == "move_ghost_and_taoist":
+            free = [s for s in range(12) if not self.space_card[s]]
+            return [{"ghost": g, "to": d} for g in self.ghosts_in_play() for d in free]
+        if help_kind == "banish_for_qi":
+            return [{"ghost": g} for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
+        if help_kind == "restore_and_draw":
+            return [{"restore": q} for q in range(9) if self.haunted[q]]
+        if help_kind == "token_qi_and_draw":
+            colours = [c for c in COLOURS if self.supply_tokens(c) > 0]
+            return [{"colour": c} for c in colours] or [{"colour": "none"}]
+        return []
+
+    # ----- sub-decisions ------------------------------------------------------------------------
+
+    def _pending_actions(self) -> list[Action]:
+        pd = self.pending
+        assert pd is not None
+        name = pd["name"]
+        if name == "place_ghost":
+            return [_act("place", space=s) for s in pd["spaces"]]
+        if name == "choose_victim":
+            return [_act("volunteer", taoist=t) for t in self.living()]
+        if name == "reroll_tao_dice":
+            n = len(self.dice)
+            out = []
+            for r in range(n + 1):
+                for combo in itertools.combinations(range(n), r):
+                    out.append(_act("reroll", dice=combo))
+            return out
+        if name == "reroll_curse_die":
+            return [_act("keep_curse"), _act("reroll_curse")]
+        if name == "resolve_exorcism":
+            return self._exorcism_actions()
+        if name == "choose_token_colour":
+            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+        if name == "qi_or_yin_yang":
+            t = pd["taoist"]
+            out = []
+            if self.supply_qi() > 0:
+                out.append(_act("gain_qi"))
+            if not self.yin_yang[t]:
+                out.append(_act("regain_yin_yang"))
+            return out or [_act("gain_nothing")]
+        if name == "discard_token":
+            t = pd["taoist"]
+            return [_act("discard", colour=c) for c in COLOURS if self.tokens[t][CI[c]] > 0]
+        if name == "incarnation_qi":
+            return [_act("give_qi", taoist=t) for t in self.living()]
+        if name == "incarnation_yin_yang":
+            return [_act("give_yin_yang", taoist=t) for t in self.living() if not self.yin_yang[t]]
+        if name == "pavilion_taoist":
+            movers = [o for o in self.living() if o != pd["taoist"]]
+            out = []
+            for o in movers:
+                dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
+                out.extend(_act("move_taoist", taoist=o, tile=p) for p in dests if p != self.pos[o])
+                out.append(_act("move_taoist", taoist=o, tile=self.pos[o]))
+            return out
+        if name == "herbalist_white":
+            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+        raise AssertionError(name)
+
+    # ----- exorcism arithmetic --------------------------------------------------------------------
+
+    def requirements(self, space: int) -> list[tuple[int, ...]]:
+        """Alternative resistance vectors (per colour index) of the ghost on ``space`` after the
+        Circle of Prayer and the Mantra (the Mantra's colour on a many-coloured ghost is chosen
+        after the roll, hence alternatives)."""
+        card = self.card(self.space_card[space])
+        req = [0] * 5
+        for c, n in card.resistance:
+            req[CI[c]] = n
+        if self.circle is not None and req[CI[self.circle]] > 0:
+            req[CI[self.circle]] -= 1
+        if self.mantra_space == space:
+            alts = []
+            for i in range(5):
+                if req[i] > 0:
+                    r = list(req)
+                    r[i] -= 1
+                    alts.append(tuple(r))
+            return sorted(set(alts)) or [tuple(req)]
+        return [tuple(req)]
+
+    def exorcism_needs(self, spaces: Sequence[int], dice: Sequence[str]) -> list[tuple[int, ...]]:
+        """Minimal Tao token vectors (per colour) that, with ``dice``, exorcise all ``spaces``.
+
+        Each die serves at most one ghost; a white face serves any colour unless a WHITE_OFF ghost
+        is in play; DICE_OFF ghosts take no dice. Source: the English rulebook (Exorcism,
+        Exorcising 2 Ghosts), reference section 5.
+        """
+        req_alts = [tuple(self.requirements(s)) for s in spaces]
+        dice_ok = tuple(not self.card(self.space_card[s]).has("dice_off") for s in spaces)
+        return token_needs(tuple(req_alts), dice_ok, tuple(sorted(dice)), self.white_wild())
+
+    def _holders(self, t: int) -> list[int]:
+        """Taoists whose tokens Taoist ``t`` may spend: living ones on its tile."""
+        return [o for o in self.living() if self.pos[o] == self.pos[t]]
+
+    def _exorcism_actions(self) -> list[Action]:
+        pd = self.pending
+        assert pd is not None
+        t = pd["taoist"]
+        faced: list[int] = [s for s in pd["spaces"] if self.space_card[s]]
+        holders = [] if self.tao_blocked() else self._holders(t)
+        pool = [sum(self.tokens[o][i] for o in holders) for i in range(5)]
+        needs: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        for r in range(1, len(faced) + 1):
+            for combo in itertools.combinations(faced, r):
+                needs[combo] = self.exorcism_needs(combo, self.dice)
+        out: list[Action] = []
+        zero = (0, 0, 0, 0, 0)
+        for combo, vectors in needs.items():
+            for k in sorted(vectors):
+                if any(k[i] > pool[i] for i in range(5)):
+                    continue
+                forced = False
+                for g in faced:
+                    if g in combo:
+                        continue
+                    bigger = tuple(sorted((*combo, g)))
+                    if any(all(a <= b for a, b in zip(o, k, strict=True)) for o in needs.get(bigger, [])):
+                        forced = True
+                if forced:
+                    continue
+                for pay in self._payments(k, holders):
+                    out.append(_act("banish", ghosts=combo, tokens=pay))
+        if not any(zero in needs[(g,)] for g in faced):
+            out.append(_act("give_up"))
+        return out
+
+    def _payments(self, need: tuple[int, ...], holders: list[int]) -> list[tuple[str, ...]]:
+        """Every way the ``holders`` can pay the token vector ``need`` (``"board:colour"`` items)."""
+        per_colour: list[list[list[str]]] = []
+        for i, n in enumerate(need):
+            if n == 0:
+                continue
+            caps = [self.tokens[o][i] for o in holders]
+            ways: list[list[str]] = []
+            for split in itertools.product(*(range(c + 1) for c in caps)):
+                if sum(split) == n:
+                    ways.append([f"{o}:{COLOURS[i]}" for o, k in zip(holders, split, strict=True) for _ in range(k)])
+            per_colour.append(ways)
+        return [tuple(sorted(x for part in parts for x in part)) for parts in itertools.product(*per_colour)]
+
+    # ===== applying actions ======================================================================
+
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.pending is not None:
+            pd = self.pending
+            self.pending = None
+            self._resolve_pending(pd, action)
+        else:
+            self._apply_yang(action)
+        self._run()
+
+    def _apply_yang(self, a: Action) -> None:
+        t = self.board
+        k = a.kind
+        y = self.yang
+        if k == "use_power_token":
+            b = int(a["board"])  # type: ignore[arg-type]
+            y["borrowed"].append(b)
+            if self.game.options["power-tokens"] == "spent":
+                self.power_tokens[t] -= 1
+                self.centre_power_tokens += 1
+            self._log(f"{self._who(t)} uses a power token for {self._power_name(b)}.")
+        elif k == "bottomless_pockets":
+            y["pockets"] = True
+            self._gain_token(t, str(a["colour"]))
+        elif k == "enfeeblement_mantra":
+            y["mantra"] = True
+            self.mantra_space = int(a["ghost"])  # type: ignore[arg-type]
+            self._log(f"The Enfeeblement Mantra weakens {self._ghost_name(self.mantra_space)}.")
+        elif k == "twin_winds":
+            y["twin"] = True
+            o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
+            self.pos[o] = p
+            self._log(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
+        elif k in ("move", "stay"):
+            if k == "move":
+                self.pos[t] = int(a["tile"])  # type: ignore[arg-type]
+                self._log(f"{self._who(t)} moves to {self._tile_name(self.pos[t])}.")
+            self.phase = "yang_action"
+        elif k == "skip_action":
+            self.phase = "yang_buddha"
+        elif k == "ask_help":
+            y["acts"].append("help")
+            self.tasks.append(("after_act",))
+            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+        elif k == "exorcise":
+            y["acts"].append("exorcise")
+            self.tasks.append(("after_act",))
+            self._push(("exorcism_roll", t, tuple(self.faced_ghosts(t))))
+        elif k == "place_buddha":
+            s = int(a["space"])  # type: ignore[arg-type]
+            self.buddhas[t] -= 1
+            self.buddha_on[s] = True
+            self._log(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
+        elif k == "end_turn":
+            self._end_turn()
+        elif k == "yin_yang_help":
+            self.yin_yang[t] = False
+            self._log(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
+            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+        elif k == "yin_yang_restore":
+            self.yin_yang[t] = False
+            p = int(a["tile"])  # type: ignore[arg-type]
+            self.haunted[p] = False
+            self._log(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
+        else:
+            raise AssertionError(k)
+
+    def _help(self, t: int, p: int, a: Action) -> None:
+        """Ask the villager of tile ``p`` for help (play aid; reference section 6)."""
+        kind = self.data.tile(self.tiles[p]).help
+        name = self._tile_name(p)
+        if a.kind == "ask_help":
+            self._log(f"{self._who(t)} asks the {name} for help.")
+        if kind == "take_buddha":
+            self.temple_buddhas -= 1
+            self.fresh_buddhas[t] += 1
+        elif kind == "revive":
+            d = int(a["taoist"])  # type: ignore[arg-type]
+            self.alive[d] = True
+            self.qi[d] = min(2, self.supply_qi())
+            self.pos[d] = self.tile_pos("cemetery")
+            self._log(f"{self._who(d)} comes back to life with {self.qi[d]} Qi.")
+            self._push(("curse", t, ("tile", self.tile_pos("cemetery")), True))
+        elif kind == "circle_token":
+            c = str(a["colour"])
+            self.circle = c
+            self._log(f"A {c} Tao token now lies on the Circle of Prayer.")
+        elif kind == "roll_for_tokens":
+            self._push(("herbalist_roll", t))
+        elif kind == "haunters_back":
+            boards = range(4) if a.get("board") is None else [int(a["board"])]  # type: ignore[arg-type]
+            for b in boards:
+                for s in board_spaces(b):
+                    if self.haunt_step[s] > 0:
+                        self.haunt_step[s] = 0
+            self._log("The Night Watchman sends haunting figurines back onto their cards.")
+        elif kind == "move_ghost_and_taoist":
+            g, d = int(a["ghost"]), int(a["to"])  # type: ignore[arg-type]
+            self._move_ghost(g, d)
+            self._push(("pavilion_taoist", t))
+        elif kind == "banish_for_qi":
+            g = int(a["ghost"])  # type: ignore[arg-type]
+            self._log(f"The Sorcerer banishes {self._ghost_name(g)}.")
+            self._remove_ghost(g)
+            self._lose_qi(t)
+        elif kind == "restore_and_draw":
+            q = int(a["restore"])  # type: ignore[arg-type]
+            self.haunted[q] = False
+            self._log(f"The Taoist Altar frees the {self._tile_name(q)}.")
+            self._push(("draw",))
+        elif kind == "token_qi_and_draw":
+            if a["colour"] != "none":
+                self._gain_token(t, str(a["colour"]))
+            self._gain_qi(t)
+            self._push(("draw",))
+
+    def _resolve_pending(self, pd: dict[str, Any], a: Action) -> None:
+        name = pd["name"]
+        k = a.kind
+        if name == "place_ghost":
+            self._place(pd["card"], int(a["space"]))  # type: ignore[arg-type]
+        elif name == "choose_victim":
+            t = int(a["taoist"])  # type: ignore[arg-type]
+            self._log(f"{self._who(t)} takes the blow for the {SIDES[pd['board']]} board.")
+            if pd["what"] == "qi":
+                self._lose_qi(t)
+            else:
+                self._push(("curse", t, pd["target"], False))
+        elif name == "reroll_tao_dice":
+            for i in a["dice"]:  # type: ignore[union-attr]
+                self.dice[int(i)] = self.chance.roll("tao_dice", self.data.tao_faces)  # type: ignore[arg-type]
+            if a["dice"]:
+                self._log(f"The Gods' Favorite rerolls: {', '.join(self.dice)}.")
+        elif name == "reroll_curse_die":
+            if k == "reroll_curse":
+                self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
+                self._log(f"The Gods' Favorite rerolls the curse die: {self.curse_face}.")
+        elif name == "resolve_exorcism":
+            self._banish(pd["taoist"], a)
+        elif name in ("choose_token_colour", "herbalist_white"):
+            self._gain_token(pd["taoist"], str(a["colour"]))
+        elif name == "qi_or_yin_yang":
+            t = pd["taoist"]
+            if k == "gain_qi":
+                self._gain_qi(t)
+            elif k == "regain_yin_yang":
+                self.yin_yang[t] = True
+                self._log(f"{self._who(t)} takes the Yin-Yang back.")
+        elif name == "discard_token":
+            t = pd["taoist"]
+            self.tokens[t][CI[str(a["colour"])]] -= 1
+            self._log(f"{self._who(t)} discards a {a['colour']} Tao token.")
+        elif name == "incarnation_qi":
+            self._gain_qi(int(a["taoist"]))  # type: ignore[arg-type]
+        elif name == "incarnation_yin_yang":
+            t = int(a["taoist"])  # type: ignore[arg-type]
+            self.yin_yang[t] = True
+            self._log(f"{self._who(t)} receives a Yin-Yang.")
+        elif name == "pavilion_taoist":
+            o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
+            if p != self.pos[o]:
+                self.pos[o] = p
+                self._log(f"The Heavenly Winds carry {self._who(o)} to {self._tile_name(p)}.")
+        else:
+            raise AssertionError(name)
+
+    # ===== the task machine ======================================================================
+
+    def _push(self, *tasks: Task) -> None:
+        """Schedule ``tasks`` to run next, in the given order."""
+        self.tasks.extend(reversed(tasks))
+
+    def _run(self) -> None:
+        while self.result is None:
+            if self.pending is not None:
+                acts = self._pending_actions()
+                if len(acts) == 1:
+                    pd = self.pending
+                    self.pending = None
+                    self._resolve_pending(pd, acts[0])
+                    continue
+                return
+            if self.tasks:
+                task = self.tasks.pop()
+                self._do(task)
+                continue
+            if self.phase == "yin":
+                t = self.board
+                if t < self.game.players and self.alive[t]:
+                    self.phase = "yang_move"
+                    self.yang = {
+                        "borrowed": [],
+                        "pockets": False,
+                        "mantra": False,
+                        "twin": False,
+                        "acts": [],
+                    }
+                else:
+                    self._end_turn()
+                continue
+            if self.phase in YANG_PHASES:
+                if not self.alive[self.board]:
+                    self._end_turn()
+                    continue
+                if self.phase == "yang_buddha":
+                    acts = self._yang_actions()
+                    if len(acts) == 1:
+                        self._end_turn()
+                        continue
+                return
+            raise AssertionError(self.phase)
+
+    def _end_turn(self) -> None:
+        t = self.board
+        if t < self.game.players and self.alive[t]:
+            self.buddhas[t] += self.fresh_buddhas[t]
+            self.fresh_buddhas[t] = 0
+            if self.pos[t] == CENTRE and self.centre_power_tokens:
+                self.power_tokens[t] += self.centre_power_tokens
+                self._log(f"{self._who(t)} picks up {self.centre_power_tokens} power token(s).")
+                self.centre_power_tokens = 0
+        self.turn += 1
+        self.board = (self.board + 1) % 4
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        b = self.board
+        self.phase = "yin"
+        self.yang = {}
+        self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
+        tasks: list[Task] = [("yin_ghost", s, self.space_card[s]) for s in board_spaces(b) if self.space_card[s]]
+        tasks.append(("overrun", b))
+        self._push(*tasks)
+
+    def _do(self, task: Task) -> None:
+        kind = task[0]
+        if kind == "yin_ghost":
+            _, s, cid = task
+            if self.space_card[s] != cid:
+                return
+            card = self.card(cid)
+            steps: list[Task] = []
+            for ab in card.yin:
+                if ab.kind == "haunter":
+                    steps.append(("advance", s, cid))
+                elif ab.kind == "tormentor":
+                    steps.append(("hit", board_of(s), "curse", ("space", s)))
+                elif ab.kind == "lose_tao_token":
+                    steps.extend(("discard_one", t) for t in self.living())
+            self._push(*steps)
+        elif kind == "advance":
+            _, s, cid = task
+            if self.space_card[s] != cid or self.haunt_step[s] < 0:
+                return
+            if self.haunt_step[s] == 0:
+                self.haunt_step[s] = 1
+            else:
+                self.haunt_step[s] = 0
+                self._haunt_in_front(s)
+        elif kind == "overrun":
+            b = task[1]
+            if all(self.space_card[s] for s in board_spaces(b)):
+                self._log(f"The {SIDES[b]} board is overrun.")
+                self._push(("hit", b, "qi", None))
+            elif self._draws(b):
+                self._push(("draw",))
+        elif kind == "draw":
+            self._draw()
+        elif kind == "haunt_front":
+            if self.space_card[task[1]]:
+                self._haunt_in_front(task[1])
+        elif kind == "hit":
+            self._hit(task[1], task[2], task[3])
+        elif kind == "curse":
+            self._curse(task[1], task[2], task[3])
+        elif kind == "curse_effect":
+            self._curse_effect(task[1], task[2])
+        elif kind == "discard_one":
+            t = task[1]
+            if self.alive[t] and sum(self.tokens[t]) > 0:
+                self.pending = {"name": "discard_token", "seat": t, "taoist": t}
+        elif kind == "arrival_effects":
+            self._arrival_effects(task[1], task[2])
+        elif kind == "exorcism_roll":
+            _, t, spaces = task
+            n = self.dice_count(t)
+            self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(n)]
+            self._log(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
+            self._push(("exorcism_resolve", t, spaces))
+            if self.has_power(t, "gods_favorite") and self.dice:
+                self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
+        elif kind == "exorcism_resolve":
+            _, t, spaces = task
+            self.pending = {"name": "resolve_exorcism", "seat": t, "taoist": t, "spaces": list(spaces)}
+        elif kind == "herbalist_roll":
+            t = task[1]
+            self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(2)]
+            self._log(f"The Herbalist's dice show {', '.join(self.dice)}.")
+            self._push(("herbalist_gain", t))
+            if self.has_power(t, "gods_favorite"):
+                self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
+        elif kind == "herbalist_gain":
+            t = task[1]
+            steps = []
+            for face in self.dice:
+                if face == "white":
+                    steps.append(("ask_colour", t, "herbalist_white"))
+                else:
+                    steps.append(("gain_token", t, face))
+            self._push(*steps)
+        elif kind == "gain_token":
+            self._gain_token(task[1], task[2])
+        elif kind == "ask_colour":
+            _, t, name = task
+            if self.alive[t] and any(self.supply_tokens(c) > 0 for c in COLOURS):
+                self.pending = {"name": name, "seat": t, "taoist": t}
+        elif kind == "qi_or_yin_yang":
+            t = task[1]
+            if self.alive[t]:
+                self.pending = {"name": "qi_or_yin_yang", "seat": t, "taoist": t}
+        elif kind == "incarnation_reward":
+            if self.living():
+                self.pending = {"name": "incarnation_qi", "seat": self.decider()}
+                self.tasks.append(("incarnation_yin_yang",))
+        elif kind == "incarnation_yin_yang":
+            if any(not self.yin_yang[t] for t in self.living()):
+                self.pending = {"name": "incarnation_yin_yang", "seat": self.decider()}
+        elif kind == "check_win":
+            if len(self.exorcised_incarnations) >= self.incarnations_total:
+                self._finish("win", "every incarnation of Wu-Feng is exorcised")
+        elif kind == "pavilion_taoist":
+            t = task[1]
+            if any(o != t for o in self.living()):
+                self.pending = {"name": "pavilion_taoist", "seat": self.decider(), "taoist": t}
+        elif kind == "after_act":
+            if self.phase == "yang_action" and not self._allowed_acts():
+                self.phase = "yang_buddha"
+        else:
+            raise AssertionError(kind)
+
+    def _draws(self, b: int) -> bool:
+        if b < self.game.players:
+            return self.alive[b]
+        return self.game.options["neutral-boards"] == "chinese" and not self.is_possessed(b)
+
+    # ===== ghosts coming and going ===============================================================
+
+    def _draw(self) -> None:
+        """A ghost comes into play: draw the top card and place it (rulebook: Ghost placement)."""
+        if all(self.space_card):
+            self._log("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
+            self._push(("hit", self.board, "qi", None))
+            return
+        if not self.deck:
+            return
+        cid = self.deck.pop()
+        card = self.card(cid)
+        self._log(f"{card.name} ({card.colour}, resistance {card.total_resistance}) comes into play.")
+        if not self.deck and len(self.exorcised_incarnations) < self.incarnations_total:
+            self._finish("loss", "the last card of the deck came into play before Wu-Feng was defeated")
+            return
+        target = self.board if card.colour == "black" else self.board_colour.index(card.colour)
+        free = [s for s in board_spaces(target) if not self.space_card[s]]
+        if not free:
+            free = [s for s in range(12) if not self.space_card[s]]
+        if len(free) == 1:
+            self._place(cid, free[0])
+        else:
+            self.pending = {"name": "place_ghost", "seat": self.decider(), "card": cid, "spaces": free}
+
+    def _place(self, cid: int, s: int) -> None:
+        card = self.card(cid)
+        if self.buddha_on[s]:
+            self.buddha_on[s] = False
+            self.temple_buddhas += 1
+            if not card.incarnation:
+                self.discard.append(cid)
+                self._log(f"A Buddha traps {card.name} at once; the Buddha goes back to the temple.")
+                return
+            self._log(f"{card.name} sends the Buddha back to the temple.")
+        self.space_card[s] = cid
+        self.haunt_step[s] = -1
+        if card.has("haunter", "yin"):
+            self.haunt_step[s] = 1 if card.has("quick_haunter", "arrival") else 0
+        self._log(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
+        self._push(("arrival_effects", s, cid))
+
+    def _arrival_effects(self, s: int, cid: int) -> None:
+        if self.space_card[s] != cid:
+            return
+        steps: list[Task] = []
+        for ab in self.card(cid).arrival:
+            if ab.kind == "summon":
+                steps.append(("draw",))
+            elif ab.kind == "haunt_now":
+                steps.append(("haunt_front", s))
+            elif ab.kind == "lose_qi":
+                steps.append(("hit", self.board, "qi", None))
+            elif ab.kind == "lose_tao_token":
+                steps.extend(("discard_one", t) for t in self.living())
+            elif ab.kind == "curse":
+                steps.append(("hit", self.board, "curse", ("space", s)))
+            elif ab.kind == "circle_clear" and self.circle is not None:
+                self._log(f"The {self.circle} token leaves the Circle of Prayer.")
+                self.circle = None
+        self._push(*steps)
+
+    def _move_ghost(self, g: int, d: int) -> None:
+        cid = self.space_card[g]
+        card = self.card(cid)
+        step = self.haunt_step[g]
+        mantra = self.mantra_space == g
+        uncatch_buddha = self.buddha_on[g]
+        self.space_card[g] = 0
+        self.haunt_step[g] = -1
+        if uncatch_buddha:
+            self.buddha_on[g] = False
+            self.temple_buddhas += 1
+        self._log(f"The Heavenly Winds move {card.name} to {SIDES[board_of(d)]} space {d % 3 + 1}.")
+        if self.buddha_on[d] and not card.has("buddha_required"):
+            self.buddha_on[d] = False
+            self.temple_buddhas += 1
+            if not card.incarnation:
+                self.discard.append(cid)
+                if mantra:
+                    self._mantra_back()
+                self._log(f"A Buddha traps {card.name}; the Buddha goes back to the temple.")
+                return
+        self.space_card[d] = cid
+        self.haunt_step[d] = step
+        if mantra:
+            self.mantra_space = d
+
+    def _mantra_back(self) -> None:
+        self.mantra_space = -1
+        self.mantra_ready_turn = self.turn + 1
+
+    def _remove_ghost(self, s: int) -> None:
+        cid = self.space_card[s]
+        self.space_card[s] = 0
+        self.haunt_step[s] = -1
+        self.discard.append(cid)
+        if self.buddha_on[s]:
+            self.buddha_on[s] = False
+            self.temple_buddhas += 1
+        if self.mantra_space == s:
+            self._mantra_back()
+
+    # ===== haunting ==============================================================================
+
+    def _haunt_in_front(self, s: int) -> None:
+        for p in LINES[s]:
+            if not self.haunted[p]:
+                self._haunt_tile(p)
+                return
+        if self.game.options["haunted-tiles-lose"] == "line-overflow":
+            self._finish("loss", "a ghost haunted past the last tile of its line")
+        else:
+            self._log("Every tile in front of the ghost is already haunted.")
+
+    def _haunt_tile(self, p: int) -> None:
+        if self.haunted[p]:
+            return
+        self.haunted[p] = True
+        self._log(f"The {self._tile_name(p)} is haunted.")
+        if sum(self.haunted) >= self.haunted_limit():
+            self._finish("loss", f"{sum(self.haunted)} village tiles are haunted")
+
+    # ===== Qi, tokens, curses ====================================================================
+
+    def _hit(self, b: int, what: str, target: Any) -> None:
+        """A Qi loss (``what == "qi"``) or a curse die (``"curse"``) aimed at board ``b``: its
+        living Taoist takes it; a neutral board takes its own Qi loss; otherwise a volunteer
+        chosen by the team (Chinese seed: neutral boards, possession)."""
+        if b < self.game.players and self.alive[b]:
+            if what == "qi":
+                self._lose_qi(b)
+            else:
+                self._push(("curse", b, target, True))
+            return
+        if self.is_neutral(b) and not self.is_possessed(b) and what == "qi":
+            self.qi[b] -= 1
+            self._log(f"The neutral {SIDES[b]} board loses 1 Qi ({self.qi[b]} left).")
+            if self.qi[b] <= 0:
+                self._log(f"The neutral {SIDES[b]} board is possessed.")
+                self._on_possessed(b)
+            return
+        if not self.living():
+            return
+        self.pending = {"name": "choose_victim", "seat": self.decider(), "board": b, "what": what, "target": target}
+
+    def _on_possessed(self, b: int) -> None:
+        if self.power[b] == "enfeeblement_mantra" and not self.mantra_removed:
+            self.mantra_removed = True
+            self.mantra_space = -1
+
+    def _curse(self, t: int, target: Any, ignorable: bool) -> None:
+        if not self.alive[t]:
+            return
+        if ignorable and self.has_power(t, "strength_of_a_mountain"):
+            self._log(f"{self._who(t)} does not roll the curse die (Strength of a Mountain).")
+            return
+        self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
+        self._log(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
+        self._push(("curse_effect", t, target))
+        if self.has_power(t, "gods_favorite"):
+            self.pending = {"name": "reroll_curse_die", "seat": t, "taoist": t}
+
+    def _curse_effect(self, t: int, target: Any) -> None:
+        face = self.curse_face
+        if face == "haunt":
+            if target[0] == "tile":
+                self._haunt_tile(target[1])
+            else:
+                self._haunt_in_front(target[1])
+        elif face == "ghost":
+            self._push(("draw",))
+        elif face == "lose_tokens":
+            if self.alive[t] and any(self.tokens[t]):
+                self.tokens[t] = [0] * 5
+                self._log(f"{self._who(t)} loses every Tao token.")
+        elif face == "lose_qi":
+            self._lose_qi(t)
+
+    def _lose_qi(self, t: int) -> None:
+        if not self.alive[t]:
+            return
+        self.qi[t] -= 1
+        self._log(f"{self._who(t)} loses 1 Qi ({self.qi[t]} left).")
+        if self.qi[t] <= 0:
+            self._die(t)
+
+    def _die(self, t: int) -> None:
+        """Death of a Taoist (rulebook: Death of a Taoist): everything held is lost, the figure
+        lies on the Cemetery, the board is possessed."""
+        self.qi[t] = 0
+        self.alive[t] = False
+        self.tokens[t] = [0] * 5
+        self.yin_yang[t] = False
+        self.temple_buddhas += self.buddhas[t] + self.fresh_buddhas[t]
+        self.buddhas[t] = self.fresh_buddhas[t] = 0
+        self.power_tokens[t] = 0
+        self.pos[t] = self.tile_pos("cemetery")
+        self._log(f"{self._who(t)} dies; the {SIDES[t]} board is possessed.")
+        self._on_possessed(t)
+        if not self.living():
+            self._finish("loss", "every Taoist is dead")
+
+    def _gain_qi(self, t: int) -> None:
+        if self.alive[t] and self.supply_qi() > 0:
+            self.qi[t] += 1
+            self._log(f"{self._who(t)} gains 1 Qi ({self.qi[t]}).")
+
+    def _gain_token(self, t: int, colour: str) -> None:
+        if self.alive[t] and self.supply_tokens(colour) > 0:
+            self.tokens[t][CI[colour]] += 1
+            self._log(f"{self._who(t)} takes a {colour} Tao token.")
+
+    # ===== exorcism ==============================================================================
+
+    def _banish(self, t: int, a: Action) -> None:
+        if a.kind == "give_up":
+            self._log("The exorcism fails.")
+            return
+        spaces = [int(s) for s in a["ghosts"]]  # type: ignore[union-attr, arg-type]
+        for item in a["tokens"]:  # type: ignore[union-attr]
+            who, colour = str(item).split(":")
+            self.tokens[int(who)][CI[colour]] -= 1
+        if a["tokens"]:
+            self._log(f"Tao tokens spent: {', '.join(str(x).split(':')[1] for x in a['tokens'])}.")  # type: ignore[union-attr]
+        curses: list[Task] = []
+        rewards: list[Task] = []
+        win_check = False
+        for s in spaces:
+            cid = self.space_card[s]
+            card = self.card(cid)
+            self._log(f"{self._who(t)} exorcises {card.name}.")
+            self._remove_ghost(s)
+            if card.incarnation:
+                self.exorcised_incarnations.append(cid)
+                win_check = True
+            for ab in card.exorcised:
+                if ab.kind == "curse":
+                    curses.append(("curse", t, ("space", s), True))
+                elif ab.kind == "reward_tao":
+                    rewards.extend(("ask_colour", t, "choose_token_colour") for _ in range(ab.amount))
+                elif ab.kind == "reward_qi_or_yin_yang":
+                    rewards.append(("qi_or_yin_yang", t))
+                elif ab.kind == "incarnation_reward":
+                    rewards.append(("incarnation_reward",))
+        self._push(*curses, *rewards, *([("check_win",)] if win_check else []))
+
+    # ===== end ===================================================================================
+
+    def _finish(self, result: str, reason: str) -> None:
+        self.result = result
+        self.loss_reason = reason
+        self.tasks = []
+        self.pending = None
+        self.phase = "over"
+        self._log(("Victory: " if result == "win" else "Defeat: ") + reason + ".")
+
+    # ===== names for the log =====================================================================
+
+    def _who(self, t: int) -> str:
+        return f"The {self.board_colour[t]} Taoist"
+
+    def _tile_name(self, p: int) -> str:
+        return self.data.tile(self.tiles[p]).name
+
+    def _ghost_name(self, s: int) -> str:
+        return self.card(self.space_card[s]).name
+
+    def _power_name(self, b: int) -> str:
+        return self.data.power(self.power[b]).name

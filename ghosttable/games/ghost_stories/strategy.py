@@ -1,0 +1,432 @@
+"""The ``heuristic`` team bot: every Taoist played by priority rules.
+
+The bot reads a determinization of its seat's state (everything but the deck order is public,
+and the deck is never consulted). Its rules, in order of weight:
+
+- a ghost's *threat* grows with what it will do soon: a haunter one step from haunting (far more
+  when one more haunted tile loses), a tormentor, a full board (Qi lost every turn), a captive die,
+  switched-off powers or tokens, and above all an incarnation;
+- each reachable tile is worth the best of: the expected threat removed by an exorcism from it
+  (success odds from the dice, the Taoists' tokens there, the Circle and the Mantra), or the help
+  of its villager (reviving, freeing tiles, sending figurines back, trapping a ghost on a Buddha
+  through the Pavilion, banishing at the Sorcerer's Hut when Qi allows, tokens, Qi, Buddhas);
+- the Taoist moves to the best tile, acts there, places Buddhas on the faced spaces most likely to
+  receive ghosts, spends the Yin-Yang to free a tile when one more haunted tile would lose;
+- sub-decisions: the most useful token colours, reroll useless dice, Qi to the weakest, blows to
+  the strongest, ghosts onto Buddha traps or the emptiest boards.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from collections.abc import Mapping
+from math import factorial, prod
+from typing import TYPE_CHECKING, ClassVar
+
+from ghosttable.ai.base import Observation
+from ghosttable.core import Action, Game
+from ghosttable.games.ghost_stories.cards import COLOURS
+from ghosttable.games.ghost_stories.rules import token_needs
+from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
+
+if TYPE_CHECKING:
+    from ghosttable.games.ghost_stories.rules import GhostStoriesState
+
+CI = {c: i for i, c in enumerate(COLOURS)}
+
+
+class HeuristicBot:
+    """Priority-rules team bot (see the module docstring). Deterministic given its seed."""
+
+    name = "heuristic"
+    #: weights of the priority rules (tuned on seeded 4-player games)
+    weights: ClassVar[dict[str, float]] = {
+        "temple": 1.6,
+        "circle": 0.35,
+        "herbalist": 1.2,
+        "watchman": 0.5,
+        "sorcerer": 8.0,
+        "exorcise_min": 0.15,
+        "exorcise": 1.0,
+        "full_board": 9.0,
+        "haunt_soon": 4.0,
+        "ahead": 0.3,
+        "blocker": 1.0,
+    }
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    # ----- entry point ------------------------------------------------------------------------
+
+    def choose(self, obs: Observation) -> Action:
+        """One of ``obs.legal_actions()``, by the priority rules."""
+        legal = obs.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = obs.determinize(self.rng)
+        if not hasattr(state, "space_card"):
+            return legal[0]
+        st: GhostStoriesState = state  # type: ignore[assignment]
+        name = st.decision_name(self.seat)
+        choice = getattr(self, "_" + name)(st, legal)
+        return choice if choice in legal else legal[0]
+
+    # ----- evaluation -------------------------------------------------------------------------
+
+    def threat(self, st: GhostStoriesState, s: int) -> float:
+        """How much removing the ghost on space ``s`` is worth now."""
+        card = st.card(st.space_card[s])
+        b = board_of(s)
+        haunted = sum(st.haunted)
+        limit = st.haunted_limit()
+        value = 1.0
+        if card.has("haunter"):
+            active_ahead = any(not st.haunted[p] for p in LINES[s])
+            if st.haunt_step[s] >= 1 and active_ahead:
+                value += self.weights["haunt_soon"] + (25.0 if haunted >= limit - 1 else 0.0)
+            else:
+                value += 1.5 + (3.0 if haunted >= limit - 1 else 0.0)
+        if card.has("tormentor"):
+            value += 2.5
+        if card.incarnation:
+            remaining = st.incarnations_total - len(st.exorcised_incarnations)
+            value += 10.0 if remaining == 1 else 6.0
+        if card.has("power_off"):
+            value += 1.0
+        if card.has("die_captive"):
+            value += 2.0
+        if card.has("tao_off"):
+            value += 1.5
+        if card.has("lose_tao_token", "yin"):
+            value += 1.5
+        load = sum(1 for x in board_spaces(b) if st.space_card[x])
+        if b >= st.game.players or st.alive[b]:
+            value += {3: self.weights["full_board"], 2: 1.0}.get(load, 0.0)
+            if load == 3 and b < st.game.players and st.qi[b] <= 2:
+                value += 4.0
+        if load >= 2 and not card.incarnation:
+            value += self.weights["blocker"] * max(0, card.total_resistance - 2)
+        if card.has("curse", "exorcised"):
+            value -= 0.8
+        if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
+            value += 0.7
+        return value
+
+    def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """Expected threat removed by one exorcism from tile ``pos`` (exact over the dice)."""
+        spaces = [s for s in FACING[pos] if st.eligible(s)]
+        if not spaces:
+            return 0.0
+        holders = [] if st.tao_blocked() else [o for o in st.living() if st.pos[o] == pos or o == t]
+        pool = tuple(sum(st.tokens[o][i] for o in holders) for i in range(5))
+        n = st.dice_count(t)
+        reqs = tuple(tuple(st.requirements(s)) for s in spaces)
+        dice_ok = tuple(not st.card(st.space_card[s]).has("dice_off") for s in spaces)
+        table = _odds(reqs, dice_ok, n, st.white_wild(), pool)
+        threats = [self.threat(st, s) for s in spaces]
+        value = 0.0
+        for prob, combos in table:
+            value += prob * max((sum(threats[g] for g in c) for c in combos), default=0.0)
+        if st.has_power(t, "gods_favorite") or st.has_power(t, "second_wind"):
+            value *= 1.35
+        return value * self.weights["exorcise"]
+
+    def help_value(self, st: GhostStoriesState, t: int, pos: int) -> tuple[float, Action | None]:
+        """The best help of tile ``pos`` for Taoist ``t`` and its action (``ask_help`` form)."""
+        if st.haunted[pos]:
+            return 0.0, None
+        best: tuple[float, Action | None] = (0.0, None)
+        haunted = sum(st.haunted)
+        limit = st.haunted_limit()
+        for prm in st._help_params(t, pos):
+            v = self._help_param_value(st, t, pos, prm, haunted, limit)
+            if v > best[0]:
+                best = (v, Action.make("ask_help", tile=pos, **prm))
+        return best
+
+    def _help_param_value(
+        self, st: GhostStoriesState, t: int, pos: int, prm: Mapping[str, object], haunted: int, limit: int
+    ) -> float:
+        kind = st.data.tile(st.tiles[pos]).help
+        if kind == "take_buddha":
+            return self.weights["temple"] if st.buddhas[t] + st.fresh_buddhas[t] == 0 else 0.3
+        if kind == "revive":
+            return 7.0
+        if kind == "circle_token":
+            c = str(prm["colour"])
+            weight = sum(
+                st.card(st.space_card[s]).total_resistance
+                for s in st.ghosts_in_play()
+                if st.card(st.space_card[s]).colour == c
+            )
+            current = 0
+            if st.circle is not None:
+                current = sum(
+                    st.card(st.space_card[s]).total_resistance
+                    for s in st.ghosts_in_play()
+                    if st.card(st.space_card[s]).colour == st.circle
+                )
+            return self.weights["circle"] * (weight - current)
+        if kind == "roll_for_tokens":
+            return self.weights["herbalist"] if sum(st.tokens[t]) < 3 else 0.4 * self.weights["herbalist"]
+        if kind == "haunters_back":
+            boards = range(4) if prm.get("board") is None else [int(str(prm["board"]))]
+            v = 0.0
+            for b in boards:
+                for s in board_spaces(b):
+                    if st.haunt_step[s] > 0:
+                        v += 3.0 + (25.0 if haunted >= limit - 1 else 0.0)
+            return v * self.weights["watchman"]
+        if kind == "move_ghost_and_taoist":
+            g, d = int(str(prm["ghost"])), int(str(prm["to"]))
+            card = st.card(st.space_card[g])
+            if st.buddha_on[d] and not card.incarnation:
+                return self.threat(st, g) * 0.95
+            return 0.0
+        if kind == "banish_for_qi":
+            g = int(str(prm["ghost"]))
+            if st.qi[t] >= 4:
+                return self.threat(st, g) - self.weights["sorcerer"]
+            if st.qi[t] == 3:
+                return self.threat(st, g) - 1.3 * self.weights["sorcerer"]
+            if st.qi[t] == 2:
+                return self.threat(st, g) - 2 * self.weights["sorcerer"]
+            return self.threat(st, g) - (20.0 if len(st.living()) > 1 else 60.0)
+        if kind == "restore_and_draw":
+            return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0
+        if kind == "token_qi_and_draw":
+            return (4.0 if st.qi[t] <= 1 else 2.5 if st.qi[t] == 2 else 0.4) - 0.6
+        return 0.0
+
+    def tile_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """The better of exorcising and asking for help on tile ``pos``, in threat units."""
+        return max(self.exorcise_value(st, t, pos), self.help_value(st, t, pos)[0])
+
+    def needed_colours(self, st: GhostStoriesState, t: int) -> list[str]:
+        """Colours by how much they are wanted against the ghosts in play."""
+        want = dict.fromkeys(COLOURS, 0.0)
+        for s in st.ghosts_in_play():
+            card = st.card(st.space_card[s])
+            for c, n in card.resistance:
+                want[c] += n * (1.0 + 0.2 * self.threat(st, s))
+        for i, c in enumerate(COLOURS):
+            want[c] -= 1.5 * st.tokens[t][i]
+            if st.supply_tokens(c) <= 0:
+                want[c] = -99.0
+        want["black"] -= 0.5
+        return sorted(COLOURS, key=lambda c: -want[c])
+
+    # ----- Yang steps ---------------------------------------------------------------------------
+
+    def _yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action | None:
+        haunted = sum(st.haunted)
+        if haunted and haunted >= st.haunted_limit() - 1:
+            restores = [a for a in legal if a.kind == "yin_yang_restore"]
+            if restores:
+                return restores[0]
+        t = st.board
+        dead = [a for a in legal if a.kind == "yin_yang_help" and "taoist" in dict(a.params)]
+        if dead and st.qi[t] >= 2:
+            return dead[0]
+        return None
+
+    def _yang_move(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        yy = self._yin_yang(st, legal)
+        if yy is not None:
+            return yy
+        t = st.board
+        colours = self.needed_colours(st, t)
+        for a in legal:
+            if a.kind == "bottomless_pockets" and a["colour"] == colours[0]:
+                return a
+        mantras = [a for a in legal if a.kind == "enfeeblement_mantra"]
+        if mantras:
+            best = max(mantras, key=lambda a: self.threat(st, int(str(a["ghost"]))))
+            current = self.threat(st, st.mantra_space) if st.mantra_space >= 0 else 0.0
+            if self.threat(st, int(str(best["ghost"]))) > current + 0.5:
+                return best
+        moves = {int(str(a["tile"])): a for a in legal if a.kind == "move"}
+        now = {p: self.tile_value(st, t, p) for p in range(9)}
+        ahead = self.weights["ahead"]
+
+        def plan(p: int) -> float:
+            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
+
+        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
+        for p, a in moves.items():
+            options.append((plan(p), 1, a))
+        options.sort(key=lambda x: (-x[0], x[1]))
+        value, _, action = options[0]
+        if value < 0.5:
+            # nothing worth doing: head for the tile facing the most threat
+            target = self._most_threatened_tile(st)
+            if target is not None and target != st.pos[t]:
+                nearest = min(moves, key=lambda p: _distance(p, target), default=None)
+                if nearest is not None and _distance(nearest, target) < _distance(st.pos[t], target):
+                    return moves[nearest]
+        return action
+
+    def _most_threatened_tile(self, st: GhostStoriesState) -> int | None:
+        best, where = 0.0, None
+        for p in range(9):
+            v = sum(self.threat(st, s) for s in FACING[p] if st.space_card[s])
+            if v > best:
+                best, where = v, p
+        return where
+
+    def _yang_action(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        yy = self._yin_yang(st, legal)
+        if yy is not None:
+            return yy
+        t = st.board
+        ex = self.exorcise_value(st, t, st.pos[t]) if any(a.kind == "exorcise" for a in legal) else 0.0
+        helps = [a for a in legal if a.kind == "ask_help"]
+        hv, ha = 0.0, None
+        for a in helps:
+            prm = {k: v for k, v in a.params if k != "tile"}
+            v = self._help_param_value(st, t, st.pos[t], prm, sum(st.haunted), st.haunted_limit())
+            if v > hv:
+                hv, ha = v, a
+        if ex >= hv and ex > self.weights["exorcise_min"]:
+            return Action.make("exorcise")
+        if ha is not None and hv > 0.3:
+            return ha
+        return Action.make("skip_action")
+
+    def _yang_buddha(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        yy = self._yin_yang(st, legal)
+        if yy is not None:
+            return yy
+        places = [a for a in legal if a.kind == "place_buddha"]
+        if places:
+
+            def worth(a: Action) -> float:
+                s = int(str(a["space"]))
+                if st.space_card[s]:
+                    return 100.0
+                b = board_of(s)
+                return sum(1 for x in board_spaces(b) if st.space_card[x]) + (1.0 if b == st.board else 0.0)
+
+            return max(places, key=worth)
+        return Action.make("end_turn")
+
+    # ----- sub-decisions ------------------------------------------------------------------------
+
+    def _place_ghost(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        assert st.pending is not None
+        card = st.card(st.pending["card"])
+
+        def worth(a: Action) -> float:
+            s = int(str(a["space"]))
+            if st.buddha_on[s] and not card.incarnation:
+                return 100.0
+            b = board_of(s)
+            load = sum(1 for x in board_spaces(b) if st.space_card[x])
+            near = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
+            return -2.0 * load - near - (1.0 if st.buddha_on[s] else 0.0)
+
+        return max(legal, key=worth)
+
+    def _choose_victim(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        return max(legal, key=lambda a: (st.qi[int(str(a["taoist"]))], -sum(st.tokens[int(str(a["taoist"]))])))
+
+    def _reroll_tao_dice(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        t = st.board if st.pending is None else int(st.pending["taoist"])
+        wanted: set[str] = {"white"} if st.white_wild() else set()
+        for s in FACING[st.pos[t]]:
+            if st.space_card[s]:
+                wanted.update(c for c, _ in st.card(st.space_card[s]).resistance)
+        if len(st.dice) == 2 and not any(a.kind == "exorcise" for a in legal):
+            wanted = set(COLOURS) | {"white"}
+        bad = tuple(i for i, f in enumerate(st.dice) if f not in wanted)
+        for a in legal:
+            if tuple(a["dice"]) == bad:  # type: ignore[arg-type]
+                return a
+        return legal[0]
+
+    def _reroll_curse_die(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        return Action.make("keep_curse" if st.curse_face == "blank" else "reroll_curse")
+
+    def _resolve_exorcism(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        def worth(a: Action) -> float:
+            if a.kind == "give_up":
+                return 0.0
+            ghosts = _items(a["ghosts"])
+            tokens = _items(a["tokens"])
+            gain = sum(self.threat(st, int(str(s))) for s in ghosts)
+            own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
+            return float(gain - 0.6 * len(tokens) - 0.01 * own)
+
+        return max(legal, key=worth)
+
+    def _choose_token_colour(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        assert st.pending is not None
+        order = self.needed_colours(st, int(st.pending["taoist"]))
+        return min(legal, key=lambda a: order.index(str(a["colour"])))
+
+    _herbalist_white = _choose_token_colour
+
+    def _qi_or_yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        assert st.pending is not None
+        t = int(st.pending["taoist"])
+        if st.qi[t] >= 3 and Action.make("regain_yin_yang") in legal:
+            return Action.make("regain_yin_yang")
+        return Action.make("gain_qi") if Action.make("gain_qi") in legal else legal[0]
+
+    def _discard_token(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        assert st.pending is not None
+        order = self.needed_colours(st, int(st.pending["taoist"]))
+        return max(legal, key=lambda a: order.index(str(a["colour"])))
+
+    def _incarnation_qi(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        return min(legal, key=lambda a: st.qi[int(str(a["taoist"]))])
+
+    def _incarnation_yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        return legal[0]
+
+    def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        for a in legal:
+            if st.pos[int(str(a["taoist"]))] == a["tile"]:
+                return a
+        return legal[0]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _odds(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> list[tuple[float, list[tuple[int, ...]]]]:
+    """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
+    that the faces plus the token ``pool`` beat."""
+    out = []
+    faces = ("red", "green", "blue", "yellow", "black", "white")
+    ghosts = range(len(reqs))
+    for roll in itertools.combinations_with_replacement(faces, n):
+        counts = [roll.count(f) for f in faces]
+        prob = factorial(n) / prod(factorial(c) for c in counts) / 6**n
+        combos = []
+        for r in range(1, len(reqs) + 1):
+            for combo in itertools.combinations(ghosts, r):
+                needs = token_needs(
+                    tuple(reqs[g] for g in combo), tuple(dice_ok[g] for g in combo), tuple(sorted(roll)), wild
+                )
+                if any(all(k[i] <= pool[i] for i in range(5)) for k in needs):
+                    combos.append(combo)
+        out.append((prob, combos))
+    return out
+
+
+def _items(value: object) -> tuple[object, ...]:
+    return tuple(value) if isinstance(value, tuple) else ()
+
+
+def _distance(a: int, b: int) -> int:
+    if a < 0 or b < 0:
+        return 3
+    return max(abs(a // 3 - b // 3), abs(a % 3 - b % 3))
+
+
+__all__ = ["HeuristicBot"]

@@ -1,0 +1,117 @@
+"""Terminal rendering of a Ghost Stories view with Rich (``ghosttable play ghost-stories --terminal``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+STYLE = {"red": "red", "green": "green", "blue": "blue", "yellow": "yellow", "black": "bright_black", "white": "white"}
+
+
+def _ghost_text(space: dict[str, Any]) -> Text:
+    g = space["ghost"]
+    text = Text()
+    if g is None:
+        text.append("· empty ·", style="dim")
+        if space["buddha"]:
+            text.append(" [Buddha]", style="bold magenta")
+        return text
+    text.append(g["name"], style=f"bold {STYLE[g['colour']]}")
+    res = " ".join(f"{c[0].upper()}{n}" for c, n in g["resistance"].items())
+    text.append(f" {res}")
+    kinds = [a["kind"] for a in g["arrival"] + g["yin"] + g["exorcised"] if a["kind"] != "incarnation_reward"]
+    if kinds:
+        text.append(" (" + ", ".join(dict.fromkeys(kinds)) + ")", style="dim")
+    if g["haunting_step"] is not None:
+        text.append(f" haunt:{g['haunting_step']}/2", style="bold red" if g["haunting_step"] else "")
+    if g["mantra"]:
+        text.append(" [Mantra]", style="cyan")
+    if space["buddha"]:
+        text.append(" [Buddha]", style="bold magenta")
+    if g["incarnation"]:
+        text.append(" WU-FENG", style="bold white on red")
+    return text
+
+
+def _board(board: dict[str, Any], active: bool) -> Panel:
+    lines = [_ghost_text(sp) for sp in board["spaces"]]
+    owner = f"seat {board['seat'] + 1}" if board["seat"] is not None else f"neutral, Qi {board['qi']}"
+    power = board["power"]["name"] + ("" if board["power"]["active"] else " (off)")
+    title = f"{board['side']} · {board['colour']} · {owner}" + (" · possessed" if board["possessed"] else "")
+    return Panel(
+        Group(*[Text(f"{i + 1}. ").append_text(t) for i, t in enumerate(lines)], Text(power, style="italic")),
+        title=title,
+        border_style=("bold " if active else "") + STYLE[board["colour"]],
+    )
+
+
+def _village(view: dict[str, Any]) -> Table:
+    table = Table(show_header=False, show_lines=True, expand=False)
+    for _ in range(3):
+        table.add_column(width=24)
+    colour_of = {t["board"]: t["colour"] for t in view["taoists"]}
+    for r in range(3):
+        cells = []
+        for tile in view["village"][r * 3 : r * 3 + 3]:
+            text = Text(f"{tile['position']} ")
+            if tile["haunted"]:
+                text.append(tile["name"], style="strike dim")
+                text.append(" HAUNTED", style="bold red")
+            else:
+                text.append(tile["name"], style="bold")
+            for b in tile["taoists"]:
+                text.append(f"\n  Taoist {colour_of[b]}", style=STYLE[colour_of[b]])
+            if tile["buddhas"]:
+                text.append(f"\n  Buddhas: {tile['buddhas']}", style="magenta")
+            if tile["circle_token"]:
+                text.append(f"\n  token: {tile['circle_token']}", style=STYLE[tile["circle_token"]])
+            if tile["power_tokens"]:
+                text.append(f"\n  power tokens: {tile['power_tokens']}")
+            cells.append(text)
+        table.add_row(*cells)
+    return table
+
+
+def _taoists(view: dict[str, Any]) -> Table:
+    table = Table(title="Taoists")
+    for col in ("seat", "colour", "Qi", "Tao tokens", "Yin-Yang", "Buddhas", "tile", "power tokens"):
+        table.add_column(col)
+    for t in view["taoists"]:
+        tokens = " ".join(f"{c}×{n}" for c, n in t["tokens"].items() if n) or "-"
+        table.add_row(
+            str(t["seat"] + 1),
+            Text(t["colour"], style=STYLE[t["colour"]]),
+            str(t["qi"]) if t["alive"] else "dead",
+            tokens,
+            "yes" if t["yin_yang"] else "no",
+            f"{t['buddhas']}" + (f" (+{t['buddhas_taken_this_turn']})" if t["buddhas_taken_this_turn"] else ""),
+            str(t["position"]),
+            str(t["power_tokens"]),
+        )
+    return table
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The village (3x3 tiles) between its four boards, the Taoists, the deck, dice and recent log."""
+    boards = {b["side"]: _board(b, b["board"] == view["active_board"]) for b in view["boards"]}
+    middle = Table.grid(padding=1)
+    middle.add_column()
+    middle.add_column()
+    middle.add_column()
+    middle.add_row(boards["west"], _village(view), boards["east"])
+    deck = view["deck"]
+    status = Text(
+        f"Level {view['level']} · turn {view['turn']} · deck {deck['size']} cards"
+        f" (incarnations at {deck['incarnations_at']} from the top) · haunted tiles {view['haunted_tiles']}"
+        f" · supply Qi {view['supply']['qi']} · dice {', '.join(view['dice']['tao']) or '-'}"
+        f" · curse die {view['dice']['curse'] or '-'}"
+    )
+    log = Text("\n".join(view["log"][-8:]), style="dim")
+    parts: list[RenderableType] = [boards["north"], middle, boards["south"], _taoists(view), status, log]
+    if view["result"]:
+        parts.append(Text(f"{view['result'].upper()}: {view['end_reason']}", style="bold"))
+    return Group(*parts)

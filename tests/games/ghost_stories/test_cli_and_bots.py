@@ -1,0 +1,79 @@
+"""The command line with Ghost Stories (bench, simulate, terminal play, rules) and the bots."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+from rich.console import Console
+
+from ghosttable.cli import main
+from ghosttable.core.play import simulate
+from ghosttable.games.ghost_stories.game import GhostStories
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
+    monkeypatch.setattr(sys, "argv", ["ghosttable", *argv])
+    code = 0
+    try:
+        main()
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, _ = capsys.readouterr()
+    return code, out
+
+
+def test_bench_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(["bench", "ghost-stories", "--seconds", "0.5", "--json"], capsys, monkeypatch)
+    figures = json.loads(out)
+    assert code == 0 and figures["games"] >= 1 and figures["decisions_per_second"] > 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("level", ["initiation", "hell"])
+def test_simulate_with_the_heuristic_bot(
+    players: int, level: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["simulate", "ghost-stories", "--players", str(players), "--option", f"level={level}"]
+    code, out = run([*argv, "--bot", "heuristic", "--games", "2", "--json"], capsys, monkeypatch)
+    result = json.loads(out)
+    assert code == 0 and result["games"] == 2 and set(result["outcomes"]) <= {"win", "loss"}
+
+
+def test_rules_command_shows_the_cards(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = run(["rules", "ghost-stories"], capsys, monkeypatch)
+    assert code == 0 and "Nameless" in out and "Sorcerer" in out
+
+
+def test_render_terminal_draws_the_village_and_boards() -> None:
+    game = GhostStories(3, level="nightmare")
+    state = game.new_initial_state(4)
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console.print(game.render_terminal(state.view(0), 0))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Buddhist Temple" in text and "north" in text and "Taoists" in text and "deck" in text
+
+
+def test_terminal_play_reasks_after_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["999", "no_such_action"] + ["1"] * 5000)
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    code, out = run(
+        ["play", "ghost-stories", "--terminal", "--players", "2", "--bot", "heuristic", "--seed", "3"],
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0 and "refused" in out and "game over" in out
+
+
+def test_heuristic_clearly_beats_random() -> None:
+    game = GhostStories(4, level="initiation")
+    smart = simulate(game, ["heuristic"] * 4, 30, seed=1)
+    dumb = simulate(game, ["random"] * 4, 30, seed=1)
+    smart_mean = sum(smart.scores) / len(smart.scores)
+    dumb_mean = sum(dumb.scores) / len(dumb.scores)
+    assert smart_mean > dumb_mean + 5
+    assert smart.decisions / smart.games > dumb.decisions / dumb.games  # it survives longer
