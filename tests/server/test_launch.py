@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ghosttable.registry import game_names
 from ghosttable.server import launch
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +59,8 @@ def test_the_command_serves_the_lobby(command: list[str], tmp_path: Path) -> Non
         assert address.startswith("http://127.0.0.1:")
         page = get_when_up(address)
         assert page.status_code == 200 and "/static/js/lobby.js" in page.text
-        assert httpx.get(address + "api/games", timeout=5).json() == []
+        listed = [g["name"] for g in httpx.get(address + "api/games", timeout=5).json()]
+        assert listed == game_names()
         assert httpx.get(address + "static/js/generic.js", timeout=5).status_code == 200
     finally:
         stop(proc)

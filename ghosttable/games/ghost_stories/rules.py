@@ -388,6 +388,10 @@ class GhostStoriesState(State):
 
         return prompt(self)
 
+    def action_is_public(self, seat: int, action: Action) -> bool:
+        """Every Taoist's choice is made in the open (the deck order is the only secret)."""
+        return True
+
     def secrets(self, seat: int | None) -> list[Any]:
         """The deck order (and the unseen removed cards) are never shown."""
         if self.result is not None:
