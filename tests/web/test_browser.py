@@ -43,12 +43,12 @@ class PluginDraw(SecretDraw):
 class LiveServer:
     """The app served by uvicorn on a thread, on ``port`` (0: a free one)."""
 
-    def __init__(self, db: Path, port: int = 0) -> None:
+    def __init__(self, db: Path, port: int = 0, ai_delay: float = 0.15) -> None:
         self.sock = bind_socket("127.0.0.1", port)
         self.address = address_of(self.sock)
         self.port: int = self.sock.getsockname()[1]
         modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
-        app = create_app(f"sqlite:///{db}", ai_delay=0.15, table_modules=modules)
+        app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, table_modules=modules)
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()
