@@ -260,6 +260,23 @@ const ZH = {
   "gs.power.strength_of_a_mountain": "力能担山",
   "gs.power.heavenly_gust": "一念三千",
   "gs.power.second_wind": "吐纳",
+  "gs.tiletext.cemetery": "复活一个死亡的道士，复活时带有2点真气，然后掷1个邪咒骰（若掷出厉鬼入侵，则直接入侵墓地）。",
+  "gs.tiletext.taoist_altar": "把某个被厉鬼入侵的地点恢复正常（翻回正面），然后抓1张新厉鬼牌入场。",
+  "gs.tiletext.herbalist_shop": "掷2个道术骰，拿取骰子结果对应的2个道术指示物。白色相当于任意颜色。",
+  "gs.tiletext.sorcerer_hut": "失去1点真气，消灭一只厉鬼（弃掉厉鬼牌，化身除外），无须执行它的离场能力。",
+  "gs.tiletext.buddhist_temple": "获得1个佛像，你可以从下个回合起使用它。",
+  "gs.tiletext.night_watchman": "把一个游戏板上的厉鬼模型移回它们所属的厉鬼牌上。",
+  "gs.tiletext.circle_of_prayer": "拿取1个道术指示物放到诵经法阵上，或者替换现有的指示物：所有同色厉鬼抗性减1。",
+  "gs.tiletext.pavilion": "把一只厉鬼移动到任意厉鬼空位（可以是放置有佛像的空位），然后把另一个道士移动到某个地点。",
+  "gs.tiletext.tea_house": "获得1个任意颜色的道术指示物和1点真气，然后抓1张新厉鬼牌入场。",
+  "gs.powertext.bottomless_pockets": "在移动步骤之前，拿取一个任意颜色的道术指示物。",
+  "gs.powertext.enfeeblement_mantra": "在移动步骤之前，把净法真言指示物放置到某个厉鬼牌上：该厉鬼抗性减1。",
+  "gs.powertext.dance_of_the_peaks": "在移动步骤，可以移动到村庄的任意地点。",
+  "gs.powertext.dance_of_the_twin_winds": "移动之后，可以将另一名道士移动1格。",
+  "gs.powertext.gods_favorite": "掷骰之后可以重掷任意道术骰，也可以重掷邪咒骰一次，结果必须接受。",
+  "gs.powertext.strength_of_a_mountain": "驱鬼时掷4个道术骰，而且可以忽略邪咒骰。",
+  "gs.powertext.heavenly_gust": "在行动步骤，可以同时执行请求援助和驱鬼2种行动。",
+  "gs.powertext.second_wind": "在行动步骤，可以执行2次请求援助，或者执行2次驱鬼。",
   "gs.colour.red": "红",
   "gs.colour.green": "绿",
   "gs.colour.blue": "蓝",
@@ -1008,7 +1025,7 @@ export function mount(root, ctx) {
       "data-tile": tile.position,
       "data-tile-id": tile.id,
     });
-    g.append(title(`${name}${tile.haunted ? ` — ${tr("gs.haunted")}` : ""}\n${tile.text}`));
+    g.append(title(`${name}${tile.haunted ? ` — ${tr("gs.haunted")}` : ""}\n${ctx.tOr(`gs.tiletext.${tile.id}`, tile.text)}`));
     g.append(svg("rect", { x: x + 3, y: y + 3, width: T - 6, height: T - 6, rx: 10, class: "gs-tile-bg" }));
     g.append(multiText(x + T / 2, y + 22, wrap(name, 20, 2), { class: "gs-tile-name", "text-anchor": "middle" }, 14));
     if (tile.haunted) {
@@ -1105,7 +1122,7 @@ export function mount(root, ctx) {
       svg(
         "g",
         { class: `gs-power${sealed ? " sealed" : ""}` },
-        title(`${powerName(power)}${sealed ? ` (${tr("gs.sealed")})` : ""}\n${power.text}`),
+        title(`${powerName(power)}${sealed ? ` (${tr("gs.sealed")})` : ""}\n${ctx.tOr(`gs.powertext.${power.id}`, power.text)}`),
         multiText(px, y, powerLines, { class: "gs-power-name" }, 15),
       ),
     );
@@ -1209,6 +1226,18 @@ export function mount(root, ctx) {
     return el("span", { class: "gs-die", style: `background:${FILL[face]};color:${INK[face]}`, title: colourName(face) }, colourName(face));
   }
 
+  function diceRow(id) {
+    const v = view();
+    return el(
+      "div",
+      { class: "gs-dice", id },
+      el("strong", {}, `${tr("gs.dice")}: `),
+      v.dice.tao.length ? v.dice.tao.map((f) => dieFace(f)) : el("span", { class: "muted" }, tr("gs.noDice")),
+      el("strong", {}, ` ${tr("gs.curseDie")}: `),
+      v.dice.curse ? dieFace(v.dice.curse, "curse") : el("span", { class: "muted" }, tr("gs.noDice")),
+    );
+  }
+
   function renderInfo() {
     const v = view();
     const activeBoard = v.boards[v.active_board];
@@ -1238,14 +1267,7 @@ export function mount(root, ctx) {
       ),
       chip(tr("gs.level", { level: tr(`gs.level.${v.level}`) })),
     ];
-    const dice = el(
-      "div",
-      { class: "gs-dice", id: "gs-dice" },
-      el("strong", {}, `${tr("gs.dice")}: `),
-      v.dice.tao.length ? v.dice.tao.map((f) => dieFace(f)) : el("span", { class: "muted" }, tr("gs.noDice")),
-      el("strong", {}, ` ${tr("gs.curseDie")}: `),
-      v.dice.curse ? dieFace(v.dice.curse, "curse") : el("span", { class: "muted" }, tr("gs.noDice")),
-    );
+    const dice = diceRow("gs-dice");
     const children = [el("div", { class: "gs-chips" }, parts), dice];
     if (v.result) {
       children.unshift(
@@ -1276,6 +1298,9 @@ export function mount(root, ctx) {
       const who = v.decision ? ctx.seatName(v.decision.seat) : "";
       decisionBox.classList.add("idle");
       decisionBox.append(el("p", { class: "muted gs-waiting" }, ctx.seat === null ? tr("gs.spectating") : tr("gs.waiting", { who })));
+      // The other seats' moves, as they come, one state at a time.
+      const recent = v.log.slice(-3).map((line) => (ctx.lang() === "zh" ? zhLog(line, t) : line));
+      decisionBox.append(el("ul", { class: "gs-recent", id: "gs-recent" }, recent.map((line) => el("li", {}, line))));
       if (v.decision?.card) decisionBox.append(drawnCard(v.decision.card));
       return;
     }
@@ -1286,6 +1311,9 @@ export function mount(root, ctx) {
     const promptText = ctx.lang() === "en" ? decision.prompt : ctx.tOr(`gs.prompt.${decision.name}`, "");
     if (promptText) decisionBox.append(el("p", { class: "prompt" }, promptText));
     if (v.decision?.card) decisionBox.append(drawnCard(v.decision.card));
+    if (["resolve_exorcism", "reroll_tao_dice", "reroll_curse_die", "herbalist_white"].includes(decision.name)) {
+      decisionBox.append(diceRow("gs-decision-dice"));
+    }
     const targets = nextTargets();
     const kinds = new Set([...targets].map((k) => k.split(":")[0]));
     const hints = [...kinds].filter((k) => k !== "colour").map((k) => tr(`gs.hint.${k}`));
