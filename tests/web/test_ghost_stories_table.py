@@ -86,6 +86,7 @@ def play(page: Page, clicks: int | None = None) -> dict[str, int]:
             break
         what = click_once(page)
         done[what] = done.get(what, 0) + 1
+        assert done.get("retry", 0) < 20, done
     return done
 
 

@@ -156,7 +156,8 @@ const EN = {
   "gs.phase.yang_buddha": "Yang: Buddha",
   "gs.phase.over": "Game over",
   "gs.result.win": "Victory! Wu-Feng is defeated.",
-  "gs.result.loss": "Defeat.",
+  "gs.result.loss": "Defeat",
+  "gs.because": "({reason})",
   "gs.score": "Score {n}",
   "gs.events": "What happened",
   "gs.discard": "Discard pile ({n})",
@@ -380,7 +381,8 @@ const ZH = {
   "gs.phase.yang_buddha": "阳之阵：佛像",
   "gs.phase.over": "游戏结束",
   "gs.result.win": "胜利！九幽之主被击败。",
-  "gs.result.loss": "失败。",
+  "gs.result.loss": "失败",
+  "gs.because": "（{reason}）",
   "gs.score": "得分 {n}",
   "gs.events": "发生了什么",
   "gs.discard": "弃牌堆（{n}）",
@@ -922,7 +924,7 @@ export function mount(root, ctx) {
       }),
     );
     const cx = r.x + 8;
-    const nameLines = wrap(ghost.name, Math.floor((r.w - 14) / 7), 2);
+    const nameLines = wrap(ghost.name, Math.floor((r.w - (extra.figurine ? 36 : 14)) / 7), 2);
     g.append(multiText(cx, r.y + 17, nameLines, { class: "gs-ghost-name", fill: ink }, 14));
     let y = r.y + 17 + nameLines.length * 14 + 2;
     // Resistance: one dot per point, and the effective total when the Circle or the Mantra lowers it.
@@ -939,9 +941,9 @@ export function mount(root, ctx) {
       if (!list.length) continue;
       g.append(svg("rect", { x: cx - 3, y: y - 11, width: 22, height: 15, rx: 3, fill: "rgba(0,0,0,0.3)" }));
       g.append(svg("text", { x: cx + 8, y: y + 1, class: "gs-stone", "text-anchor": "middle", fill: "#fff" }, tr(`gs.stone.${stone}`)));
-      const text = wrap(abilityText(list), Math.floor((r.w - 34) / 6.4), 1)[0];
-      g.append(svg("text", { x: cx + 23, y: y + 1, class: "gs-ability", fill: ink }, text));
-      y += 19;
+      const lines = wrap(abilityText(list), Math.floor((r.w - 34) / 7.2), 2);
+      g.append(multiText(cx + 23, y + 1, lines, { class: "gs-ability", fill: ink }, 13));
+      y += 19 + (lines.length - 1) * 13;
     }
     if (ghost.incarnation) {
       g.append(svg("text", { x: r.x + r.w / 2, y: r.y + r.h - 7, class: "gs-incarnation", "text-anchor": "middle", fill: ink }, tr("gs.incarnation")));
@@ -1275,7 +1277,7 @@ export function mount(root, ctx) {
           "div",
           { class: `gs-result ${v.result}`, id: "gs-result" },
           tr(`gs.result.${v.result}`),
-          v.end_reason ? ` ${ctx.lang() === "zh" ? zhReason(v.end_reason) : v.end_reason}` : "",
+          v.end_reason ? ` ${tr("gs.because", { reason: ctx.lang() === "zh" ? zhReason(v.end_reason) : v.end_reason })}` : "",
           ` · ${tr("gs.score", { n: v.score.total })}`,
         ),
       );
