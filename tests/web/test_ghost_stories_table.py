@@ -189,7 +189,8 @@ def test_a_refused_choice_shows_the_reason(page: Page, gs_server: str) -> None:
     expect(other.locator("#gs-board .gs-space.target").first).to_be_visible()
     deaf["on"] = True
     page.locator("#gs-board .gs-space.target").first.click()
-    expect(page.locator("#decision h2")).not_to_have_text("Your move: Place the ghost")
+    expect(page.locator("body")).not_to_have_attribute("data-version", "0")
+    expect(other.locator("body")).to_have_attribute("data-version", "0")
     other.locator("#gs-board .gs-space.target").first.click()
     expect(other.locator("#decision .gs-refusal")).to_contain_text("Refused:")
     expect(other.locator("#notice")).to_be_visible()
