@@ -140,6 +140,7 @@ def test_play_a_ghost_stories_table_to_its_end_by_clicking_the_board(page: Page,
     page.click("#replay-next")
     expect(page.locator("#replay-step")).to_have_text(f"Step 1 of {steps}")
     expect(page.locator("#gs-board .gs-ghost")).to_have_count(1)
+    page.screenshot(path=str(SHOTS / "ghost-stories-replay.png"), full_page=True)
     page.click("#replay-last")
     expect(page.locator("#replay-step")).to_have_text(f"Step {steps} of {steps}")
     assert table in page.url

@@ -165,10 +165,10 @@ const EN = {
   "gs.yourMove": "Your move",
   "gs.waiting": "Waiting for {who}",
   "gs.spectating": "You are watching",
-  "gs.hint.tile": "Click a highlighted tile.",
-  "gs.hint.space": "Click a highlighted space or ghost.",
-  "gs.hint.taoist": "Click a highlighted Taoist.",
-  "gs.hint.board": "Click a highlighted board.",
+  "gs.hint.tile": "Click a highlighted tile:",
+  "gs.hint.space": "Click a highlighted space or ghost:",
+  "gs.hint.taoist": "Click a highlighted Taoist:",
+  "gs.hint.board": "Click a highlighted board:",
   "gs.hint.colour": "Choose a colour.",
   "gs.hint.choose": "Choose one:",
   "gs.cancel": "Cancel",
@@ -193,6 +193,25 @@ const EN = {
   "gs.decision.incarnation_qi": "Who gains the Qi?",
   "gs.decision.incarnation_yin_yang": "Who receives the Yin-Yang?",
   "gs.decision.pavilion_taoist": "Move another Taoist",
+  "gs.kind.move": "move there",
+  "gs.kind.stay": "stay",
+  "gs.kind.place": "place the ghost",
+  "gs.kind.place_buddha": "place a Buddha",
+  "gs.kind.enfeeblement_mantra": "Enfeeblement Mantra",
+  "gs.kind.exorcise": "exorcise",
+  "gs.kind.banish": "exorcise",
+  "gs.kind.ask_help": "ask for help",
+  "gs.kind.yin_yang_help": "Yin-Yang: ask for help",
+  "gs.kind.yin_yang_restore": "Yin-Yang: free the tile",
+  "gs.kind.twin_winds": "Dance of the Twin Winds",
+  "gs.kind.move_taoist": "move that Taoist",
+  "gs.kind.use_power_token": "use a power token",
+  "gs.kind.bottomless_pockets": "Bottomless Pockets",
+  "gs.kind.take_token": "take",
+  "gs.kind.discard": "discard",
+  "gs.kind.volunteer": "takes the blow",
+  "gs.kind.give_qi": "gains the Qi",
+  "gs.kind.give_yin_yang": "receives the Yin-Yang",
   "gs.act.move": "Move to {tile}",
   "gs.act.stay": "Stay on {tile}",
   "gs.act.place": "Place it on {space}",
@@ -390,10 +409,10 @@ const ZH = {
   "gs.yourMove": "轮到你行动",
   "gs.waiting": "等待 {who}",
   "gs.spectating": "你在观战",
-  "gs.hint.tile": "点击高亮的地点。",
-  "gs.hint.space": "点击高亮的空位或厉鬼。",
-  "gs.hint.taoist": "点击高亮的道士。",
-  "gs.hint.board": "点击高亮的游戏板。",
+  "gs.hint.tile": "点击高亮的地点：",
+  "gs.hint.space": "点击高亮的空位或厉鬼：",
+  "gs.hint.taoist": "点击高亮的道士：",
+  "gs.hint.board": "点击高亮的游戏板：",
   "gs.hint.colour": "选择一种颜色。",
   "gs.hint.choose": "选择其一：",
   "gs.cancel": "取消",
@@ -433,6 +452,25 @@ const ZH = {
   "gs.prompt.incarnation_qi": "选择获得化身真气的道士。",
   "gs.prompt.incarnation_yin_yang": "选择获得化身阴阳指示物的道士。",
   "gs.prompt.pavilion_taoist": "风神：移动另一名道士。",
+  "gs.kind.move": "移动到那里",
+  "gs.kind.stay": "留在原地",
+  "gs.kind.place": "放置厉鬼",
+  "gs.kind.place_buddha": "放置佛像",
+  "gs.kind.enfeeblement_mantra": "净法真言",
+  "gs.kind.exorcise": "驱鬼",
+  "gs.kind.banish": "驱鬼",
+  "gs.kind.ask_help": "请求援助",
+  "gs.kind.yin_yang_help": "阴阳：请求援助",
+  "gs.kind.yin_yang_restore": "阴阳：恢复地点",
+  "gs.kind.twin_winds": "千里传音",
+  "gs.kind.move_taoist": "移动该道士",
+  "gs.kind.use_power_token": "使用傀儡指示物",
+  "gs.kind.bottomless_pockets": "如意乾坤袋",
+  "gs.kind.take_token": "拿取",
+  "gs.kind.discard": "弃掉",
+  "gs.kind.volunteer": "站出来承受",
+  "gs.kind.give_qi": "获得真气",
+  "gs.kind.give_yin_yang": "获得阴阳指示物",
   "gs.act.move": "移动到{tile}",
   "gs.act.stay": "留在{tile}",
   "gs.act.place": "放在{space}",
@@ -1318,8 +1356,21 @@ export function mount(root, ctx) {
     }
     const targets = nextTargets();
     const kinds = new Set([...targets].map((k) => k.split(":")[0]));
-    const hints = [...kinds].filter((k) => k !== "colour").map((k) => tr(`gs.hint.${k}`));
-    if (hints.length) decisionBox.append(el("p", { class: "gs-hint" }, hints.join(" ")));
+    // What a click on each kind of target does: "Click a highlighted tile: ask for help."
+    const doing = new Map();
+    for (const e of candidates()) {
+      const step = steps(e.action)[selection.length];
+      if (!step) continue;
+      for (const k of step) {
+        const kind = k.split(":")[0];
+        if (!doing.has(kind)) doing.set(kind, new Set());
+        doing.get(kind).add(tr(`gs.kind.${e.action.kind}`));
+      }
+    }
+    const hints = [...kinds]
+      .filter((k) => k !== "colour")
+      .map((k) => el("li", {}, tr(`gs.hint.${k}`), " ", el("span", { class: "gs-doing" }, [...(doing.get(k) || [])].join(" · "))));
+    if (hints.length) decisionBox.append(el("ul", { class: "gs-hint gs-hints" }, hints));
     if (kinds.has("colour")) {
       const colours = [...targets].filter((k) => k.startsWith("colour:")).map((k) => k.slice(7));
       decisionBox.append(el("p", { class: "gs-hint" }, tr("gs.hint.colour")));
@@ -1339,8 +1390,11 @@ export function mount(root, ctx) {
     const buttons = [];
     const left = selection.length ? candidates() : [];
     if (selection.length && left.length > 1) {
-      decisionBox.append(el("p", { class: "gs-hint" }, tr("gs.hint.choose")));
-      buttons.push(...left.map((e) => actionButton(e)));
+      // The choices left as buttons too, unless the board says it better (a long list of spaces).
+      if (!targets.size || left.length <= 6) {
+        decisionBox.append(el("p", { class: "gs-hint" }, tr("gs.hint.choose")));
+        buttons.push(...left.map((e) => actionButton(e)));
+      }
     } else {
       buttons.push(...decision.actions.filter((e) => isYinYang(e) === yinYangMode && steps(e.action).length === 0).map((e) => actionButton(e)));
     }
