@@ -99,6 +99,9 @@ def test_play_a_ghost_stories_table_to_its_end_by_clicking_the_board(page: Page,
     expect(page.locator("#gs-board .gs-space.target").first).to_be_visible()
     expect(page.locator("#gs-board .gs-panel")).to_have_count(4)
     expect(page.locator("#gs-deck")).to_contain_text("Deck")
+    # A ghost's colour, resistance and abilities are readable on its card and in its tooltip.
+    expect(page.locator("#decision .gs-drawn-card .gs-resistance circle").first).to_be_visible()
+    expect(page.locator("#decision .gs-drawn-card .gs-ghost > title")).to_contain_text("resistance")
     page.evaluate(
         """() => {
             window.versionsSeen = [];
@@ -196,3 +199,27 @@ def test_a_refused_choice_shows_the_reason(page: Page, gs_server: str) -> None:
     expect(other.locator("#decision .gs-refusal")).to_contain_text("Refused:")
     expect(other.locator("#notice")).to_be_visible()
     other.close()
+
+
+def test_the_yin_yang_mode_and_the_keyboard(page: Page, gs_server: str) -> None:
+    create_ghost_stories(page, gs_server)
+    # Place the arriving ghost(s) until the Taoist's own move.
+    while "Move your Taoist" not in page.locator("#decision h2").inner_text():
+        wait_for_my_turn_or_the_end(page)
+        click_once(page)
+        wait_for_my_turn_or_the_end(page)
+    tiles = page.locator("#gs-board .gs-tile.target")
+    moves = tiles.count()
+    assert moves >= 8  # the centre's neighbours, and more with a power that flies
+    # The Yin-Yang mode points at the tiles whose help the Yin-Yang can buy, then goes back.
+    page.click("#gs-yinyang")
+    expect(page.locator("#gs-yinyang")).to_have_text("Back to normal actions")
+    expect(page.locator("#decision .gs-hints")).to_contain_text("Yin-Yang")
+    page.click("#gs-yinyang")
+    expect(page.locator("#gs-yinyang")).to_have_text("Use the Yin-Yang")
+    expect(tiles).to_have_count(moves)
+    # A highlighted tile is reached with Tab and chosen with Enter.
+    version = page.evaluate("document.body.dataset.version")
+    tiles.first.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).not_to_have_attribute("data-version", version)

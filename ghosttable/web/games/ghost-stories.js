@@ -1236,11 +1236,29 @@ export function mount(root, ctx) {
     const chosen = new Set(selection);
     for (const node of drawing.querySelectorAll("[data-keys]")) {
       const keys = node.getAttribute("data-keys").split(" ");
-      node.classList.toggle("target", keys.some((k) => targets.has(k)));
+      const isTarget = keys.some((k) => targets.has(k));
+      node.classList.toggle("target", isTarget);
+      // Targets can be reached with the keyboard too (Tab, then Enter or Space).
+      if (isTarget) {
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+      } else {
+        node.removeAttribute("tabindex");
+        node.removeAttribute("role");
+      }
       node.classList.toggle("selected", keys.some((k) => chosen.has(k)));
     }
     drawing.classList.toggle("choosing", targets.size > 0);
   }
+
+  drawing.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const keys = event.target.getAttribute?.("data-keys");
+    const key = keys?.split(" ").find((k) => nextTargets().has(k));
+    if (!key) return;
+    event.preventDefault();
+    choose(key);
+  });
 
   drawing.addEventListener("click", (event) => {
     const targets = nextTargets();
