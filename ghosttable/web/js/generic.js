@@ -105,6 +105,11 @@ export function mount(root, ctx) {
   }
 
   function renderDecision() {
+    // A re-render (an AI seat's move, say) keeps the typed action and the open fold.
+    const oldFold = decisionBox.querySelector("details.advanced");
+    const keptOpen = Boolean(oldFold && oldFold.open);
+    const keptText = decisionBox.querySelector(".action-text")?.value ?? "";
+    const hadFocus = document.activeElement?.classList.contains("action-text") ?? false;
     decisionBox.replaceChildren();
     if (ctx.mode !== "play" || !frame || frame.status === "finished") {
       decisionBox.hidden = true;
@@ -145,7 +150,11 @@ export function mount(root, ctx) {
       e.preventDefault();
       if (input.value.trim()) send(input.value.trim(), null);
     });
-    decisionBox.append(el("details", { class: "advanced" }, el("summary", {}, t("table.otherAction")), form));
+    const fold = el("details", { class: "advanced" }, el("summary", {}, t("table.otherAction")), form);
+    fold.open = keptOpen;
+    input.value = keptText;
+    decisionBox.append(fold);
+    if (hadFocus) input.focus();
   }
 
   // What changed since the last frame (an AI seat's move, say) flashes once.
