@@ -14,6 +14,7 @@ the start of a turn.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Mapping, Sequence
@@ -361,7 +362,7 @@ class RunGhostRunState(State):
             if g.where == HALL and g.space is not None:
                 cost = hall.distance_from_side(exit_side, g.space) + 1
                 if cost <= left:
-                    acts.append(Action.make("step", ghost=g.id, to="exit", place="none", cost=cost))
+                    acts.append(Action.make("step", ghost=g.id, to="exit", cost=cost))
         acts.append(Action.make("done"))
         return acts
 
@@ -511,19 +512,41 @@ class RunGhostRunState(State):
         return list(acts)
 
     def snapshot(self) -> Any:
-        """As the kernel's, without the legal-action cache."""
-        data = {k: v for k, v in vars(self).items() if k not in ("game", "chance", "initial_script", "_cache")}
-        return {"state": _canonical(data), "chance": self.chance.fingerprint()}
+        """Everything in the state as compact canonical JSON-ready data (the god view)."""
+        board = self.board
+        data = {
+            "ghosts": [
+                [g.id, g.owner, g.size, g.where, list(g.space) if g.space else None, g.place]
+                for g in sorted(board.ghosts.values(), key=lambda g: g.id)
+            ],
+            "furniture": [[n, a.col, a.row, a.rotation, a.posture] for n, a in sorted(board.furniture.items())],
+            "history": [[s, str(a)] for s, a in self.history],
+            "plans": [[str(a) for a in plan] for plan in self.plans],
+            "log": len(self.log),
+        }
+        skip = ("game", "chance", "initial_script", "_cache", "board", "history", "plans", "log")
+        rest = {k: v for k, v in vars(self).items() if k not in skip}
+        return {"state": _canonical(rest), "data": data, "chance": self.chance.fingerprint()}
 
     def clone(self) -> RunGhostRunState:
         """An independent copy (the legal-action cache is not copied)."""
-        cache = self.__dict__.pop("_cache", None)
-        try:
-            twin = super().clone()
-        finally:
-            if cache is not None:
-                self.__dict__["_cache"] = cache
-        assert isinstance(twin, RunGhostRunState)
+        twin = copy.copy(self)
+        twin.__dict__.pop("_cache", None)
+        twin.chance = self.chance.copy()
+        twin.board = Board(
+            {k: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for k, g in self.board.ghosts.items()},
+            dict(self.board.furniture),
+        )
+        twin.history = list(self.history)
+        twin.plans = [list(p) for p in self.plans]
+        twin.log = list(self.log)
+        twin.report = copy.deepcopy(self.report)
+        twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
+        for name in ("removed", "deck", "discard", "midnight_deck", "midnight_done", "start_side", "cards",
+                     "moved", "queue", "submitted", "frozen", "choices_made", "rollers"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.rolls = [list(r) for r in self.rolls]
+        twin.tag_targets = {k: list(v) for k, v in self.tag_targets.items()}
         return twin
 
     def _compute_legal(self, seat: int) -> list[Action]:
