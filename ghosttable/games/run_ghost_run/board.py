@@ -130,9 +130,7 @@ class Board:
         new_spaces = set(hall.covered_spaces(data.pieces[name], at))
         cover = self.cover()
         touched = old_spaces | new_spaces
-        movers = [
-            g for g in sorted(self.ghosts.values(), key=lambda g: g.id) if g.where == HALL and g.space in touched
-        ]
+        movers = [g for g in sorted(self.ghosts.values(), key=lambda g: g.id) if g.where == HALL and g.space in touched]
         placed: dict[str, str] = {}
         load: dict[tuple[Space, str], int] = {}
         for g in self.ghosts.values():
@@ -155,8 +153,8 @@ class Board:
             placed[g.id] = target
             key = (g.space, target)
             load[key] = load.get(key, 0) + data.sizes[g.size].units
-        for gid, place in placed.items():
-            self.ghosts[gid].place = place
+        for gid, where in placed.items():
+            self.ghosts[gid].place = where
         return True
 
     # ----- ghosts ---------------------------------------------------------------------------------
@@ -221,9 +219,7 @@ class Board:
         out = []
         for g in sorted(self.ghosts.values(), key=lambda g: g.id):
             if g.where == HALL and g.space is not None:
-                out.append(
-                    hall.ghost_target(g.id, g.space, g.size, self.base_height(g), lying, g.place == "inside")
-                )
+                out.append(hall.ghost_target(g.id, g.space, g.size, self.base_height(g), lying, g.place == "inside"))
         return out
 
     def seen_from(self, side: str, door: int, lying: bool) -> dict[str, str]:

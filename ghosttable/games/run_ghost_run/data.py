@@ -170,9 +170,7 @@ def game_data() -> GameData:
             tipped_places=_places(raw["tipped_places"]),
             mirror=(float(mirror["face_v"]), float(mirror["face_height"])) if mirror else None,
         )
-    layout = {
-        name: (str(p["anchor"]), int(p["rotation"]), str(p["posture"])) for name, p in furn["layout"].items()
-    }
+    layout = {name: (str(p["anchor"]), int(p["rotation"]), str(p["posture"])) for name, p in furn["layout"].items()}
     ghosts = _read("ghosts.toml")
     sizes = {
         name: SizeData(

@@ -222,6 +222,8 @@ def look(scene: Scene, eye: Eye, targets: Iterable[Target]) -> dict[str, str]:
     return seen
 
 
-def look_all(scene: Scene, eyes: Mapping[tuple[str, int], Eye], targets: Sequence[Target]) -> dict[tuple[str, int], dict[str, str]]:
+def look_all(
+    scene: Scene, eyes: Mapping[tuple[str, int], Eye], targets: Sequence[Target]
+) -> dict[tuple[str, int], dict[str, str]]:
     """:func:`look` for many eyes at once (e.g. all 24 doors): ``{(side, door): {id: how}}``."""
     return {key: look(scene, eye, targets) for key, eye in eyes.items()}

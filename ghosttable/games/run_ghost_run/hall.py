@@ -12,7 +12,7 @@ import functools
 import math
 from dataclasses import dataclass
 
-from ghosttable.games.run_ghost_run.data import Place, PieceShape, game_data
+from ghosttable.games.run_ghost_run.data import PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.geometry import Box, Eye, Mirror, Target, top_samples
 
 Space = tuple[int, int]

@@ -57,7 +57,10 @@ def hall_table(view: dict[str, Any]) -> Table:
                 cell.append("·", style="dim")
             for g in by_space.get(name, []):
                 cell.append(" ")
-                cell.append(g["colour"][0] + SIZE_LETTER[g["size"]] + PLACE_MARK.get(g["place"] or "floor", ""), COLOUR_STYLE.get(g["colour"], ""))
+                cell.append(
+                    g["colour"][0] + SIZE_LETTER[g["size"]] + PLACE_MARK.get(g["place"] or "floor", ""),
+                    COLOUR_STYLE.get(g["colour"], ""),
+                )
             cells.append(cell)
         cells.append(_door_label(view, "east", row + 1))
         table.add_row(*cells)
@@ -74,7 +77,11 @@ def players_table(view: dict[str, Any]) -> Table:
         table.add_column(head)
     for p in view["players"]:
         card = p["card"]
-        card_text = "-" if card is None else f"{card['value']}" + (f" ({'/'.join(card['furniture'])})" if card["furniture"] else "")
+        card_text = (
+            "-"
+            if card is None
+            else f"{card['value']}" + (f" ({'/'.join(card['furniture'])})" if card["furniture"] else "")
+        )
         plan = "" if p["plan_done"] is None else ("done" if p["plan_done"] else "planning")
         holder = " (die)" if p["seat"] == view["die_holder"] else ""
         table.add_row(
@@ -101,7 +108,9 @@ def sight_lines(view: dict[str, Any]) -> list[Text]:
             line += f" (merged into {step['became']})"
         out.append(Text(line, style="dim"))
     for look in report.get("looks", []):
-        seen = ", ".join(f"{s['ghost']} on {s['space']}" + (" (mirror)" if s["how"] == "mirror" else "") for s in look["seen"])
+        seen = ", ".join(
+            f"{s['ghost']} on {s['space']}" + (" (mirror)" if s["how"] == "mirror" else "") for s in look["seen"]
+        )
         out.append(Text(f"keyhole at {look['side']} door {look['door']} saw: {seen or 'nobody'}", style="bold yellow"))
     if report.get("perched_cat"):
         out.append(Text(f"Perched Cat sent home: {', '.join(report['perched_cat'])}"))
@@ -120,7 +129,17 @@ def render_view(view: dict[str, Any], seat: int | None) -> RenderableType:
         head += f" (door {midnight['crystal_ball']})"
     parts.append(Text(head, style="bold"))
     parts.append(hall_table(view))
-    parts.append(Text("pieces: " + ", ".join(f"{PIECE_LETTER[f['name']]}={f['name']} facing {f['facing']}" + (" (tipped)" if f["posture"] == "tipped" else "") for f in view["furniture"]), style="dim"))
+    parts.append(
+        Text(
+            "pieces: "
+            + ", ".join(
+                f"{PIECE_LETTER[f['name']]}={f['name']} facing {f['facing']}"
+                + (" (tipped)" if f["posture"] == "tipped" else "")
+                for f in view["furniture"]
+            ),
+            style="dim",
+        )
+    )
     parts.append(players_table(view))
     if view["last_turn"]:
         parts.append(Text(f"last turn ({view['last_turn'].get('turn')}):", style="bold"))

@@ -20,8 +20,8 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ghosttable.core.state import _canonical
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, RuleOption, State
+from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost
 from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, SIZES, Place, game_data
@@ -284,7 +284,15 @@ class RunGhostRunState(State):
         out = []
         for gid in sorted(seen):
             g = self.board.ghosts[gid]
-            out.append({"ghost": gid, "owner": g.owner, "size": g.size, "space": space_name(g.space or (0, 0)), "how": seen[gid]})
+            out.append(
+                {
+                    "ghost": gid,
+                    "owner": g.owner,
+                    "size": g.size,
+                    "space": space_name(g.space or (0, 0)),
+                    "how": seen[gid],
+                }
+            )
             g.to_side(RESERVE)
         self._say(f"the keyhole at {side} door {door} sees {', '.join(sorted(seen)) or 'nobody'}")
         return {"side": side, "door": door, "seen": out}
@@ -294,7 +302,10 @@ class RunGhostRunState(State):
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
         """The board as ``seat``'s plan so far leaves it (other seats' ghosts where they were), the
         ghosts it has stepped, the ghosts made by its merges, and its points left."""
-        board = Board({gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()}, dict(self.board.furniture))
+        board = Board(
+            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
+            dict(self.board.furniture),
+        )
         stepped: set[str] = set()
         made: set[str] = set()
         spent = 0
@@ -387,7 +398,9 @@ class RunGhostRunState(State):
             piece = self._merge_result(board, g.owner, "small" if result_size == "medium" else "medium")
             if piece is None:
                 continue
-            if t.place in board.fitting_places(sp, result_size, cover, loads, freed=units[t.size].units, freed_place=t.place):
+            if t.place in board.fitting_places(
+                sp, result_size, cover, loads, freed=units[t.size].units, freed_place=t.place
+            ):
                 out.append(Action.make("step", ghost=g.id, to=space_name(sp), place=t.place, cost=cost, merge=t.id))
         return out
 
@@ -420,7 +433,9 @@ class RunGhostRunState(State):
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
                 result_size = "medium" if g.size == t.size else "large"
                 piece = self._merge_result(board, seat, "small" if result_size == "medium" else "medium")
-                if piece is not None and place in board.fitting_places(sp, result_size, freed=units[t.size].units, freed_place=place):
+                if piece is not None and place in board.fitting_places(
+                    sp, result_size, freed=units[t.size].units, freed_place=place
+                ):
                     t.to_side(RESERVE)
                     g.to_side(RESERVE)
                     piece.to_hall(sp, place)
@@ -542,8 +557,21 @@ class RunGhostRunState(State):
         twin.log = list(self.log)
         twin.report = copy.deepcopy(self.report)
         twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
-        for name in ("removed", "deck", "discard", "midnight_deck", "midnight_done", "start_side", "cards",
-                     "moved", "queue", "submitted", "frozen", "choices_made", "rollers"):
+        for name in (
+            "removed",
+            "deck",
+            "discard",
+            "midnight_deck",
+            "midnight_done",
+            "start_side",
+            "cards",
+            "moved",
+            "queue",
+            "submitted",
+            "frozen",
+            "choices_made",
+            "rollers",
+        ):
             setattr(twin, name, list(getattr(self, name)))
         twin.rolls = [list(r) for r in self.rolls]
         twin.tag_targets = {k: list(v) for k, v in self.tag_targets.items()}
@@ -806,7 +834,9 @@ class RunGhostRunState(State):
                 spare = [h for h in self.board.ghosts_of(seat) if h.size == bigger and h.where in (RESERVE, UNUSED)]
                 if not spare:
                     continue
-                if g.place in self.board.fitting_places(g.space, bigger, freed=units[g.size].units, freed_place=g.place):
+                if g.place in self.board.fitting_places(
+                    g.space, bigger, freed=units[g.size].units, freed_place=g.place
+                ):
                     out.append(Action.make("grow", ghost=g.id))
             return out
         return []
@@ -853,10 +883,7 @@ class RunGhostRunState(State):
         fx, fy = hall.footprint_size(shape, at.rotation, "standing")
         cx, cy = at.col + fx / 2, at.row + fy / 2
         dx, dy = 3.0 - cx, 3.0 - cy
-        if abs(dx) >= abs(dy):
-            rotation = 270 if dx > 0 else 90
-        else:
-            rotation = 0 if dy < 0 else 180
+        rotation = (270 if dx > 0 else 90) if abs(dx) >= abs(dy) else 0 if dy < 0 else 180
         self._auto_place("mirror", [Placement(c, r, rotation, "standing") for c, r in _near(at.col, at.row)])
         mirror = self.board.furniture["mirror"]
         face_side = hall.facing(mirror)
@@ -889,7 +916,12 @@ class RunGhostRunState(State):
         for name in sorted(self.board.furniture):
             at = self.board.furniture[name]
             fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-            gaps = {"south": at.row, "north": hall.ROWS - at.row - fy, "west": at.col, "east": hall.COLUMNS - at.col - fx}
+            gaps = {
+                "south": at.row,
+                "north": hall.ROWS - at.row - fy,
+                "west": at.col,
+                "east": hall.COLUMNS - at.col - fx,
+            }
             side = min(hall.SIDES, key=lambda s: (gaps[s], hall.SIDES.index(s)))
             jobs.append((gaps[side], name, side))
         for _, name, side in sorted(jobs):

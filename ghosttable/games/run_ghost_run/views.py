@@ -134,9 +134,7 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
     if seat is not None and state.phase == "plan":
         board_after, _, _, left = state._tentative(seat)
         out["my_plan"] = {
-            "steps": [
-                {k: v for k, v in a.params} for a in state.plans[seat] if a.kind == "step"
-            ],
+            "steps": [{k: v for k, v in a.params} for a in state.plans[seat] if a.kind == "step"],
             "points_left": left,
             "done": state.submitted[seat],
             "ghosts_after": [

@@ -53,7 +53,9 @@ def put(state: RunGhostRunState, gid: str, where: str, space: str | None = None,
     state.__dict__.pop("_cache", None)
 
 
-def step(state: RunGhostRunState, seat: int, ghost: str, to: str, cost: int, place: str = "floor", merge: str | None = None) -> None:
+def step(
+    state: RunGhostRunState, seat: int, ghost: str, to: str, cost: int, place: str = "floor", merge: str | None = None
+) -> None:
     """Apply a ``step`` action for ``seat``, which must be legal."""
     params: dict[str, Any] = {"ghost": ghost, "to": to, "cost": cost}
     if to != "exit":

@@ -131,8 +131,8 @@ def test_rotations_and_tipping_keep_the_footprint_on_whole_spaces() -> None:
         at = Placement(1, 1, rotation, "standing")
         assert hall.footprint_size(desk, rotation, "standing") == size
         for box in hall.world_boxes(desk, at):
-            assert 1.0 - 1e-9 <= box.lo[0] and box.hi[0] <= 1 + size[0] + 1e-9
-            assert 1.0 - 1e-9 <= box.lo[1] and box.hi[1] <= 1 + size[1] + 1e-9
+            assert box.lo[0] >= 1.0 - 1e-9 and box.hi[0] <= 1 + size[0] + 1e-9
+            assert box.lo[1] >= 1.0 - 1e-9 and box.hi[1] <= 1 + size[1] + 1e-9
     mirror = data.pieces["mirror"]
     faces = {r: hall.mirror_face(mirror, Placement(2, 2, r, "standing")) for r in (0, 90, 180, 270)}
     assert [(f.axis, f.sign) for f in faces.values() if isinstance(f, Mirror)] == [(1, -1), (0, -1), (1, 1), (0, 1)]

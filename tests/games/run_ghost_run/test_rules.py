@@ -6,7 +6,7 @@ import pytest
 
 from ghosttable.core import Action, IllegalActionError
 from ghosttable.games.run_ghost_run.hall import parse_space
-from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, finish_turn, new_state, put, step, to_plans
+from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, finish_turn, new_state, put, step
 
 
 def test_setup_removes_cards_by_player_count_and_gives_seven_ghosts_each() -> None:
