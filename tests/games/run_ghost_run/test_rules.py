@@ -227,3 +227,25 @@ def test_the_game_lasts_five_turns() -> None:
             finish_turn(state)
             turns += 1
         assert turns == 5 and state.turn == 5
+
+
+def test_merging_needs_room_for_the_bigger_ghost_and_may_resend_an_exited_small() -> None:
+    state = new_state(2, first=[NO_FURNITURE[9], NO_FURNITURE[4]], merging=True)
+    put(state, "red-s4", "hall", "A4", "inside")  # inside the trolley: small ghosts only
+    steps = state.legal_actions(0)
+    assert Action.make("step", ghost="red-s1", to="A4", place="inside", cost=4) in steps
+    assert not any(a.get("merge") == "red-s4" for a in steps)  # a medium ghost does not fit inside
+    # with every small ghost away from home, one that has exited may be sent again
+    for gid in ("red-s1", "red-s2", "red-s3"):
+        put(state, gid, "exited")
+    put(state, "red-s4", "hall", "F6")
+    state.__dict__.pop("_cache", None)
+    resend = [a for a in state.legal_actions(0) if a.get("ghost") == "red-s1"]
+    assert resend and all(a.get("to") != "exit" for a in resend)
+    step(state, 0, "red-s1", "B1", 1)
+    assert state.points(0) == 3  # before the reveal the plan changes nothing
+    state.apply(Action.make("done"), 0)
+    state.apply(Action.make("done"), 1)
+    assert state.board.ghosts["red-s1"].where == "hall"
+    assert len(state.board.ghosts_of(0, "exited")) == 2
+    assert state.points(0) == 2 + 1  # two exited smalls, and red-s1 now pairs with red-s4 in the hall
