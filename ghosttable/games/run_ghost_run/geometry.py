@@ -191,13 +191,15 @@ def reflection_point(eye: Vec, point: Vec, mirror: Mirror) -> Vec | None:
 
 
 Flat = tuple[float, float, float, float, float, float]
+"""A box as ``(x0, y0, z0, x1, y1, z1)``."""
 
 
-def _flat(boxes: Iterable[Box]) -> tuple[Flat, ...]:
+def flatten(boxes: Iterable[Box]) -> tuple[Flat, ...]:
+    """The boxes as ``(x0, y0, z0, x1, y1, z1)`` tuples, for :func:`segment_clear_flat`."""
     return tuple((b.lo[0], b.lo[1], b.lo[2], b.hi[0], b.hi[1], b.hi[2]) for b in boxes)
 
 
-def _clear(a: Vec, b: Vec, flat: tuple[Flat, ...]) -> bool:
+def segment_clear_flat(a: Vec, b: Vec, flat: tuple[Flat, ...]) -> bool:
     """:func:`segment_clear` on flattened boxes (the same test, inlined for speed)."""
     ax, ay, az = a
     dx, dy, dz = b[0] - ax, b[1] - ay, b[2] - az
@@ -247,16 +249,16 @@ def sees(
     if target.enclosed:
         return None
     origin = eye.position
-    boxes = _flat(scene.boxes) if flat is None else flat
+    boxes = flatten(scene.boxes) if flat is None else flat
     for sample in target.samples:
-        if eye.in_view(sample) and _clear(origin, sample, boxes):
+        if eye.in_view(sample) and segment_clear_flat(origin, sample, boxes):
             return "direct"
     for mirror in scene.mirrors if mirrors is None else mirrors:
         for sample in target.samples:
             hit = reflection_point(origin, sample, mirror)
             if hit is None or not eye.in_view(hit):
                 continue
-            if _clear(origin, hit, boxes) and _clear(hit, sample, boxes):
+            if segment_clear_flat(origin, hit, boxes) and segment_clear_flat(hit, sample, boxes):
                 return "mirror"
     return None
 
@@ -264,7 +266,7 @@ def sees(
 def look(scene: Scene, eye: Eye, targets: Iterable[Target]) -> dict[str, str]:
     """``{target id: "direct" | "mirror"}`` for every target ``eye`` sees."""
     seen: dict[str, str] = {}
-    flat = _flat(scene.boxes)
+    flat = flatten(scene.boxes)
     facing = [m for m in scene.mirrors if (eye.position[m.axis] - m.coord) * m.sign > EPSILON]
     for target in targets:
         how = sees(scene, eye, target, flat, facing)

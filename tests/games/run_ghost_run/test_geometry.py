@@ -3,11 +3,21 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.board import Board, Ghost
 from ghosttable.games.run_ghost_run.data import game_data
-from ghosttable.games.run_ghost_run.geometry import Box, Mirror, segment_clear, segment_crosses_box
+from ghosttable.games.run_ghost_run.geometry import (
+    Box,
+    Mirror,
+    flatten,
+    reflection_point,
+    segment_clear,
+    segment_clear_flat,
+    segment_crosses_box,
+)
 from ghosttable.games.run_ghost_run.hall import Placement, parse_space
 
 
@@ -143,3 +153,32 @@ def test_rotations_and_tipping_keep_the_footprint_on_whole_spaces() -> None:
     board = scene({"desk": "C3 0 standing"}, [("s", "small", "C3", "under")])
     assert seen(board, "south", 3) == {"s"}
     assert seen(board, "north", 4) == set()
+
+
+coords = st.floats(min_value=-1.0, max_value=7.0, allow_nan=False)
+points = st.tuples(coords, coords, st.floats(min_value=0.0, max_value=2.0, allow_nan=False))
+
+
+@settings(max_examples=300, deadline=None)
+@given(a=points, b=points)
+def test_segment_tests_are_symmetric_and_agree_with_each_other(
+    a: tuple[float, float, float], b: tuple[float, float, float]
+) -> None:
+    board = scene({k: f"{v[0]} {v[1]} {v[2]}" for k, v in game_data().layout.items()}, [])
+    boxes = board.scene().boxes
+    forward = segment_clear(a, b, boxes)
+    assert forward == segment_clear(b, a, boxes)
+    assert forward == segment_clear_flat(a, b, flatten(boxes))
+    assert forward == all(not segment_crosses_box(a, b, box) for box in boxes)
+
+
+@settings(max_examples=200, deadline=None)
+@given(a=points)
+def test_a_mirror_meeting_point_lies_on_the_face(a: tuple[float, float, float]) -> None:
+    face = Mirror(1, 3.0, -1, (1.0, 3.0, 0.0), (2.0, 3.0, 1.4))
+    eye = (1.5, 0.0, 1.0)
+    hit = reflection_point(eye, a, face)
+    if hit is not None:
+        assert hit[1] == 3.0
+        assert 1.0 - 1e-6 <= hit[0] <= 2.0 + 1e-6 and -1e-6 <= hit[2] <= 1.4 + 1e-6
+        assert a[1] < 3.0
