@@ -111,16 +111,15 @@ class Board:
                 return False
         return True
 
-    def move_piece(self, name: str, at: Placement, ghosts_stay: bool = False) -> bool:
+    def move_piece(self, name: str, at: Placement) -> bool:
         """Move piece ``name`` to ``at`` and re-seat the ghosts it disturbs; ``False`` (and nothing
         changed) when the piece does not fit or a disturbed ghost finds no place in its space.
 
         Ghosts on or in the moved piece are put on their own space (seed "Moving Furniture"): on
         its floor, or in the first place of the piece now covering it that has room. Ghosts on the
-        floor of a space the piece now covers go into its first place with room. ``ghosts_stay`` is
-        accepted for "Dance Floor" and has the same effect (ghosts never change space).
+        floor of a space the piece now covers go into its first place with room. Ghosts never change
+        space (as "Dance Floor" asks).
         """
-        del ghosts_stay
         if not self.placement_free(name, at):
             return False
         data = game_data()

@@ -29,14 +29,18 @@ def _door_label(view: dict[str, Any], side: str, number: int) -> Text:
 
 def hall_table(view: dict[str, Any]) -> Table:
     """The 6 x 6 hall with its doors: each space shows its piece (letter, ``*`` on its anchor) and
-    its ghosts as colour initial + size letter (``rs``: a small red ghost) and place mark (``_`` under, ``#``
-    inside, ``^`` on)."""
+    its ghosts (the seat's own where its plan so far leaves them) as colour initial + size letter
+    (``rs``: a small red ghost) and place mark (``_`` under, ``#`` inside, ``^`` on)."""
     spaces = {s["name"]: s for s in view["hall"]["spaces"]}
     anchors = {f["anchor"]: f for f in view["furniture"]}
     by_space: dict[str, list[dict[str, Any]]] = {}
+    planned = {g["id"]: g for g in (view.get("my_plan") or {}).get("ghosts_after", [])}
     for g in view["ghosts"]:
-        if g["space"]:
-            by_space.setdefault(g["space"], []).append(g)
+        shown = (
+            {**g, "space": planned[g["id"]]["space"], "place": planned[g["id"]]["place"]} if g["id"] in planned else g
+        )
+        if shown["space"]:
+            by_space.setdefault(shown["space"], []).append(shown)
     table = Table(show_header=False, show_lines=True, box=None, padding=(0, 1))
     for _ in range(8):
         table.add_column(justify="center", min_width=5)

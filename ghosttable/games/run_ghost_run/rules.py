@@ -873,7 +873,7 @@ class RunGhostRunState(State):
         for at in candidates:
             if at == self.board.furniture[name]:
                 return True
-            if self.board.move_piece(name, at, ghosts_stay=True):
+            if self.board.move_piece(name, at):
                 return True
         return False
 

@@ -109,6 +109,7 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
         "view_version": VIEW_VERSION,
         "seat": seat,
         "turn": state.turn,
+        "turns": state.turn + len(state.deck) // state.players,
         "phase": state.phase,
         "decision": _decision(state),
         "die_holder": state.die_holder,

@@ -89,9 +89,3 @@ def finish_turn(state: RunGhostRunState, side: str | None = None) -> None:
             state.apply(pick)
         else:
             state.apply(state.legal_actions()[0])
-
-
-def to_plans(state: RunGhostRunState) -> None:
-    """Pass every furniture decision until the movement plans start."""
-    while state.phase == "furniture":
-        state.apply(Action.make("pass"))
