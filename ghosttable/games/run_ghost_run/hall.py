@@ -181,8 +181,13 @@ def _local_size(shape: PieceShape, posture: str) -> tuple[int, int, float]:
 def _local_size_of(name: str, posture: str) -> tuple[int, int, float]:
     shape = game_data().pieces[name]
     if posture == "tipped":
-        return shape.width, max(1, math.ceil(shape.height - 1e-9)), float(shape.depth)
+        return shape.width, max(1, math.ceil(shape.height - 1e-9)), _back(shape)
     return shape.width, shape.depth, shape.height
+
+
+def _back(shape: PieceShape) -> float:
+    """How far the piece reaches toward its back: what it rests on once tipped."""
+    return max(b[4] for b in shape.boxes)
 
 
 def footprint_size(shape: PieceShape, rotation: int, posture: str) -> tuple[int, int]:
@@ -211,7 +216,7 @@ def fits_in_hall(shape: PieceShape, at: Placement) -> bool:
 def _to_world(shape: PieceShape, at: Placement, u: float, v: float, z: float) -> tuple[float, float, float]:
     w, d, _ = _local_size(shape, at.posture)
     if at.posture == "tipped":
-        u, v, z = u, z, shape.depth - v
+        u, v, z = u, z, _back(shape) - v
     if at.rotation == 0:
         x, y = u, v
     elif at.rotation == 90:

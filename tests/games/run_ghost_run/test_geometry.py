@@ -182,3 +182,13 @@ def test_a_mirror_meeting_point_lies_on_the_face(a: tuple[float, float, float]) 
         assert hit[1] == 3.0
         assert 1.0 - 1e-6 <= hit[0] <= 2.0 + 1e-6 and -1e-6 <= hit[2] <= 1.4 + 1e-6
         assert a[1] < 3.0
+
+
+def test_a_tipped_piece_rests_on_the_floor() -> None:
+    data = game_data()
+    for name, shape in data.pieces.items():
+        for rotation in (0, 90, 180, 270):
+            boxes = hall.world_boxes(shape, Placement(1, 1, rotation, "tipped"))
+            assert min(b.lo[2] for b in boxes) == pytest.approx(0.0), name
+            sx, sy = hall.footprint_size(shape, rotation, "tipped")
+            assert all(b.hi[0] <= 1 + sx + 1e-9 and b.hi[1] <= 1 + sy + 1e-9 for b in boxes), name
