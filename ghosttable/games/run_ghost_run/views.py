@@ -119,7 +119,17 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
         "doors": [{"side": d[0], "number": d[1], "space": space_name(hall.door_space(*d))} for d in hall.all_doors()],
         "furniture": furniture,
         "ghosts": ghosts,
-        "keyhole": {"side": side, "door": door, "space": space_name(hall.door_space(side, door))},
+        "keyhole": {
+            "side": side,
+            "door": door,
+            "space": space_name(hall.door_space(side, door)),
+            "eye": _eye_json(side, door),
+        },
+        "ghost_shapes": {
+            name: {"height": sd.height, "half_width": sd.half_width, "units": sd.units}
+            for name, sd in data.sizes.items()
+        },
+        "lying_factor": data.lying_factor,
         "midnight": {
             "card": midnight,
             "crystal_ball": state.crystal,
@@ -149,6 +159,20 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
             ],
         }
     return out
+
+
+def _eye_json(side: str, door: int) -> dict[str, Any]:
+    """The keyhole's eye for a perspective picture: position, unit axes, half-angles in degrees."""
+    eye = hall.eye(side, door)
+    e = game_data().eye
+    return {
+        "position": [round(v, 6) for v in eye.position],
+        "forward": [round(v, 6) for v in eye.forward],
+        "right": [round(v, 6) for v in eye.right],
+        "up": [round(v, 6) for v in eye.up],
+        "half_horizontal_degrees": e.half_horizontal_degrees,
+        "half_vertical_degrees": e.half_vertical_degrees,
+    }
 
 
 def _decision(state: RunGhostRunState) -> dict[str, Any] | None:
