@@ -64,25 +64,47 @@ class Board:
     # ----- furniture ------------------------------------------------------------------------------
 
     def cover(self) -> dict[Space, str]:
-        """``{space: piece}`` for every space a piece stands on."""
+        """``{space: piece}`` for every space a piece stands on (the upper piece of a stack)."""
         data = game_data()
         out: dict[Space, str] = {}
-        for name, at in self.furniture.items():
+        for name, at in sorted(self.furniture.items(), key=lambda kv: kv[1].on is not None):
             for sp in hall.covered_spaces(data.pieces[name], at):
                 out[sp] = name
         return out
 
     def places_at(self, space: Space, cover: dict[Space, str] | None = None) -> tuple[Place, ...]:
-        """The places ``space`` offers: the floor, or the places of the piece standing on it."""
+        """The places ``space`` offers: the floor, or the places of the piece standing on it; under
+        a stack, the lower piece's places but its top, and the upper piece's top (``on``)."""
         cov = self.cover() if cover is None else cover
         piece = cov.get(space)
         if piece is None:
             return (FLOOR,)
-        return hall.places_of(game_data().pieces[piece], self.furniture[piece])
+        data = game_data()
+        at = self.furniture[piece]
+        own = hall.places_of(data.pieces[piece], at)
+        if at.on is None:
+            return own
+        lower = hall.places_of(data.pieces[at.on], self.furniture[at.on])
+        return tuple(p for p in lower if p.name != "on") + tuple(p for p in own if p.name == "on")
+
+    def base_of(self, name: str) -> float:
+        """The height piece ``name`` stands on: 0.0 on the floor, else the top of the highest box
+        of the piece below that lies under its footprint."""
+        data = game_data()
+        at = self.furniture[name]
+        if at.on is None:
+            return 0.0
+        sx, sy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
+        x0, y0, x1, y1 = at.col, at.row, at.col + sx, at.row + sy
+        below = hall.world_boxes(data.pieces[at.on], self.furniture[at.on])
+        return max(
+            (b.hi[2] for b in below if b.lo[0] < x1 and b.hi[0] > x0 and b.lo[1] < y1 and b.hi[1] > y0),
+            default=0.0,
+        )
 
     def piece_boxes(self, name: str) -> list[Box]:
         """The boxes of piece ``name`` where it stands."""
-        return hall.world_boxes(game_data().pieces[name], self.furniture[name])
+        return hall.world_boxes(game_data().pieces[name], self.furniture[name], self.base_of(name))
 
     def scene(self) -> Scene:
         """The sight scene: every piece's boxes and the mirror's face."""
@@ -92,36 +114,64 @@ class Board:
         for name in sorted(self.furniture):
             shape = data.pieces[name]
             at = self.furniture[name]
-            boxes.extend(hall.world_boxes(shape, at))
-            face = hall.mirror_face(shape, at)
+            base = self.base_of(name)
+            boxes.extend(hall.world_boxes(shape, at, base))
+            face = hall.mirror_face(shape, at, base)
             if face is not None:
                 mirrors.append(face)
         return Scene(tuple(boxes), tuple(mirrors))
 
-    def placement_free(self, name: str, at: Placement) -> bool:
-        """Whether piece ``name`` fits in the hall at ``at`` without standing on another piece
-        (the digital edition does not stack furniture)."""
+    def carrying(self, name: str) -> bool:
+        """Whether another piece is stacked on piece ``name``."""
+        return any(at.on == name for at in self.furniture.values())
+
+    def resolve(self, name: str, at: Placement) -> Placement | None:
+        """Where piece ``name`` would stand if put down at ``at``'s spot: on the floor, or stacked on
+        the one piece whose footprint holds its whole footprint; ``None`` when it may not go there.
+
+        A piece stays inside the hall; it may cover no other piece except the one it is stacked on;
+        that piece must stand on the floor (one level of stacking); a piece carrying another is not
+        put anywhere (seed "Moving Furniture"; reference "possibly stacked").
+        """
         data = game_data()
         shape = data.pieces[name]
-        if not hall.fits_in_hall(shape, at):
-            return False
+        if self.carrying(name) or not hall.fits_in_hall(shape, at):
+            return None
         mine = set(hall.covered_spaces(shape, at))
-        for other, oat in self.furniture.items():
-            if other != name and mine.intersection(hall.covered_spaces(data.pieces[other], oat)):
-                return False
-        return True
+        overlapped = [
+            other
+            for other, oat in sorted(self.furniture.items())
+            if other != name and mine.intersection(hall.covered_spaces(data.pieces[other], oat))
+        ]
+        floor = Placement(at.col, at.row, at.rotation, at.posture)
+        if not overlapped:
+            return floor
+        if len(overlapped) > 1:
+            return None
+        low = overlapped[0]
+        lat = self.furniture[low]
+        if lat.on is not None or not mine <= set(hall.covered_spaces(data.pieces[low], lat)):
+            return None
+        return Placement(at.col, at.row, at.rotation, at.posture, low)
+
+    def placement_free(self, name: str, at: Placement) -> bool:
+        """Whether piece ``name`` may be put down at ``at`` (see :meth:`resolve`)."""
+        return self.resolve(name, at) == at
 
     def move_piece(self, name: str, at: Placement) -> bool:
-        """Move piece ``name`` to ``at`` and re-seat the ghosts it disturbs; ``False`` (and nothing
-        changed) when the piece does not fit or a disturbed ghost finds no place in its space.
+        """Move piece ``name`` to ``at``'s spot (stacked or not, see :meth:`resolve`) and re-seat the
+        ghosts it disturbs; ``False`` (and nothing changed) when the piece may not go there or a
+        disturbed ghost finds no place in its space.
 
         Ghosts on or in the moved piece are put on their own space (seed "Moving Furniture"): on
         its floor, or in the first place of the piece now covering it that has room. Ghosts on the
         floor of a space the piece now covers go into its first place with room. Ghosts never change
         space (as "Dance Floor" asks).
         """
-        if not self.placement_free(name, at):
+        resolved = self.resolve(name, at)
+        if resolved is None:
             return False
+        at = resolved
         data = game_data()
         old_spaces = set(hall.covered_spaces(data.pieces[name], self.furniture[name]))
         saved = self.furniture[name]
@@ -205,7 +255,8 @@ class Board:
         )
 
     def base_height(self, g: Ghost) -> float:
-        """The height a ghost in the hall stands on: the piece's top for ``on``, else the floor."""
+        """The height a ghost in the hall stands on: for ``on``, the top of the highest box over its
+        space's centre of the piece there (the upper piece of a stack); else the floor (0.0)."""
         if g.place != "on" or g.space is None:
             return 0.0
         piece = self.cover().get(g.space)

@@ -159,12 +159,14 @@ def all_eyes() -> dict[tuple[str, int], Eye]:
 @dataclass(frozen=True, slots=True)
 class Placement:
     """Where a piece stands: the south-west space of its footprint, its rotation (0, 90, 180, 270:
-    its front faces south, west, north, east) and its posture (``standing`` or ``tipped``)."""
+    its front faces south, west, north, east), its posture (``standing`` or ``tipped``) and the
+    piece it is stacked on (``None``: the floor)."""
 
     col: int
     row: int
     rotation: int
     posture: str
+    on: str | None = None
 
     @property
     def anchor(self) -> str:
@@ -213,7 +215,9 @@ def fits_in_hall(shape: PieceShape, at: Placement) -> bool:
     return at.col >= 0 and at.row >= 0 and at.col + sx <= COLUMNS and at.row + sy <= ROWS
 
 
-def _to_world(shape: PieceShape, at: Placement, u: float, v: float, z: float) -> tuple[float, float, float]:
+def _to_world(
+    shape: PieceShape, at: Placement, u: float, v: float, z: float, base: float = 0.0
+) -> tuple[float, float, float]:
     w, d, _ = _local_size(shape, at.posture)
     if at.posture == "tipped":
         u, v, z = u, z, _back(shape) - v
@@ -225,29 +229,30 @@ def _to_world(shape: PieceShape, at: Placement, u: float, v: float, z: float) ->
         x, y = w - u, d - v
     else:
         x, y = d - v, u
-    return (at.col + x, at.row + y, z)
+    return (at.col + x, at.row + y, base + z)
 
 
-def world_boxes(shape: PieceShape, at: Placement) -> list[Box]:
-    """The piece's boxes in the hall's frame."""
+def world_boxes(shape: PieceShape, at: Placement, base: float = 0.0) -> list[Box]:
+    """The piece's boxes in the hall's frame, raised by ``base`` (a stacked piece)."""
     out = []
     for u0, v0, z0, u1, v1, z1 in shape.boxes:
-        a = _to_world(shape, at, u0, v0, z0)
-        b = _to_world(shape, at, u1, v1, z1)
+        a = _to_world(shape, at, u0, v0, z0, base)
+        b = _to_world(shape, at, u1, v1, z1, base)
         lo = (min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]))
         hi = (max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2]))
         out.append(Box(lo, hi, shape.name))
     return out
 
 
-def mirror_face(shape: PieceShape, at: Placement) -> Mirror | None:
-    """The piece's reflective face in the hall's frame, or ``None`` for a piece without one."""
+def mirror_face(shape: PieceShape, at: Placement, base: float = 0.0) -> Mirror | None:
+    """The piece's reflective face in the hall's frame (raised by ``base``), or ``None`` for a
+    piece without one."""
     if shape.mirror is None:
         return None
     face_v, face_h = shape.mirror
-    a = _to_world(shape, at, 0.0, face_v, 0.0)
-    b = _to_world(shape, at, float(shape.width), face_v, face_h)
-    front = _to_world(shape, at, 0.0, face_v - 0.5, 0.0)
+    a = _to_world(shape, at, 0.0, face_v, 0.0, base)
+    b = _to_world(shape, at, float(shape.width), face_v, face_h, base)
+    front = _to_world(shape, at, 0.0, face_v - 0.5, 0.0, base)
     axis = next(k for k in range(3) if abs(a[k] - b[k]) < 1e-9)
     sign = 1 if front[axis] > a[axis] else -1
     lo = (min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]))

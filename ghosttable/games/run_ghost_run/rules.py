@@ -218,10 +218,9 @@ class RunGhostRunState(State):
         self._next_furniture()
 
     def _furniture_options(self, seat: int) -> list[str]:
-        shown = [p for p in game_data().card(self.cards[seat] or 0).furniture if p not in self.moved]
-        if shown:
-            return shown
-        return [p for p in sorted(self.board.furniture) if p not in self.moved]
+        free = [p for p in sorted(self.board.furniture) if p not in self.moved and not self.board.carrying(p)]
+        shown = [p for p in game_data().card(self.cards[seat] or 0).furniture if p in free]
+        return shown or free
 
     def _next_furniture(self) -> None:
         while self.queue:
@@ -593,10 +592,6 @@ class RunGhostRunState(State):
     def _placements(self, name: str) -> list[Action]:
         shape = game_data().pieces[name]
         current = self.board.furniture[name]
-        others: set[Space] = set()
-        for other, oat in self.board.furniture.items():
-            if other != name:
-                others.update(hall.covered_spaces(game_data().pieces[other], oat))
         by_space: dict[Space, list[Ghost]] = {}
         for g in sorted(self.board.ghosts.values(), key=lambda g: g.id):
             if g.where == HALL and g.space is not None:
@@ -606,18 +601,26 @@ class RunGhostRunState(State):
         for posture in POSTURES:
             for rotation in ROTATIONS:
                 for sp in hall.all_spaces():
-                    at = Placement(sp[0], sp[1], rotation, posture)
-                    if at == current or not hall.fits_in_hall(shape, at):
+                    at = self.board.resolve(name, Placement(sp[0], sp[1], rotation, posture))
+                    if at is None or at == current:
                         continue
-                    spaces = set(hall.covered_spaces(shape, at))
-                    if spaces & others:
-                        continue
-                    if not _seats_everyone(hall.places_of(shape, at), [by_space.get(x, []) for x in spaces], units):
+                    if at.on is None:
+                        spaces = hall.covered_spaces(shape, at)
+                        if not _seats_everyone(hall.places_of(shape, at), [by_space.get(x, []) for x in spaces], units):
+                            continue
+                    elif not self._can_move(name, at):
                         continue
                     params = (("at", space_name(sp)), ("piece", name), ("posture", posture), ("rotation", rotation))
                     out.append(Action("place", params))
         cur = Action.make("place", piece=name, at=current.anchor, rotation=current.rotation, posture=current.posture)
         return [cur, *out]
+
+    def _can_move(self, name: str, at: Placement) -> bool:
+        twin = Board(
+            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
+            dict(self.board.furniture),
+        )
+        return twin.move_piece(name, at)
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -631,7 +634,8 @@ class RunGhostRunState(State):
         if kind == "place":
             name = str(action["piece"])
             sp = parse_space(str(action["at"]))
-            at = Placement(sp[0], sp[1], int(action["rotation"]), str(action["posture"]))  # type: ignore[arg-type]
+            spot = Placement(sp[0], sp[1], int(action["rotation"]), str(action["posture"]))  # type: ignore[arg-type]
+            at = self.board.resolve(name, spot) or self.board.furniture[name]
             if at != self.board.furniture[name]:
                 self.board.move_piece(name, at)
             self.moved.append(name)
@@ -775,7 +779,7 @@ class RunGhostRunState(State):
         if card == "everybody_to_shelter":
             self.lying = True
         elif card == "overexcited":
-            for name in sorted(self.board.furniture):
+            for name in sorted(self.board.furniture, key=lambda n: (self.board.furniture[n].on is None, n)):
                 at = self.board.furniture[name]
                 if at.posture != "tipped":
                     self._auto_place(name, [Placement(c, r, at.rotation, "tipped") for c, r in _near(at.col, at.row)])
@@ -870,10 +874,15 @@ class RunGhostRunState(State):
             self._draw_cards()
 
     def _auto_place(self, name: str, candidates: list[Placement]) -> bool:
-        for at in candidates:
-            if at == self.board.furniture[name]:
+        """Move piece ``name`` to the first candidate spot it may take (stacked where the spot lies
+        on another piece); a piece carrying another stays."""
+        if self.board.carrying(name):
+            return False
+        for spot in candidates:
+            at = self.board.resolve(name, spot)
+            if at is not None and at == self.board.furniture[name]:
                 return True
-            if self.board.move_piece(name, at):
+            if at is not None and self.board.move_piece(name, at):
                 return True
         return False
 
@@ -923,8 +932,8 @@ class RunGhostRunState(State):
                 "east": hall.COLUMNS - at.col - fx,
             }
             side = min(hall.SIDES, key=lambda s: (gaps[s], hall.SIDES.index(s)))
-            jobs.append((gaps[side], name, side))
-        for _, name, side in sorted(jobs):
+            jobs.append((at.on is None, gaps[side], name, side))
+        for _, _, name, side in sorted(jobs):
             at = self.board.furniture[name]
             fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
             if side == "south":

@@ -68,7 +68,8 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
     for name in sorted(board.furniture):
         at = board.furniture[name]
         shape = data.pieces[name]
-        face = hall.mirror_face(shape, at)
+        base = board.base_of(name)
+        face = hall.mirror_face(shape, at, base)
         furniture.append(
             {
                 "name": name,
@@ -79,7 +80,9 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
                 "facing": hall.facing(at),
                 "posture": at.posture,
                 "spaces": [space_name(x) for x in hall.covered_spaces(shape, at)],
-                "boxes": [b.to_json() for b in hall.world_boxes(shape, at)],
+                "on": at.on,
+                "base": round(base, 6),
+                "boxes": [b.to_json() for b in hall.world_boxes(shape, at, base)],
                 "mirror": face.to_json() if face is not None else None,
                 "places": [p.name for p in hall.places_of(shape, at)],
                 "moved_this_turn": name in state.moved,

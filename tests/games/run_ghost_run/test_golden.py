@@ -13,8 +13,8 @@ from ghosttable.core.play import play_game
 from ghosttable.games.run_ghost_run.rules import RunGhostRun
 
 GOLDEN = [
-    ({}, 67, [11, 1, 9], [1.0, -1.0, -1.0], "36c10eaeec24dc096fe7ccba5eae802e"),
-    ({"merging": True, "midnight": True}, 59, [2, 0, 1], [1.0, -1.0, -1.0], "dc2a3583dd803e5d7e04105dcfbc68a8"),
+    ({}, 67, [11, 2, 9], [1.0, -1.0, -1.0], "4b88dcc7b753534a83ec21bf8e82ed87"),
+    ({"merging": True, "midnight": True}, 59, [2, 1, 0], [1.0, -1.0, -1.0], "d9e2119626fff7dfa00cd1773515fd05"),
 ]
 
 

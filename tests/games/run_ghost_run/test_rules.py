@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ghosttable.core import Action, IllegalActionError
-from ghosttable.games.run_ghost_run.hall import parse_space
+from ghosttable.games.run_ghost_run.hall import Placement, parse_space
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, finish_turn, new_state, put, step
 
 
@@ -249,3 +249,44 @@ def test_merging_needs_room_for_the_bigger_ghost_and_may_resend_an_exited_small(
     assert state.board.ghosts["red-s1"].where == "hall"
     assert len(state.board.ghosts_of(0, "exited")) == 2
     assert state.points(0) == 2 + 1  # two exited smalls, and red-s1 now pairs with red-s4 in the hall
+
+
+def test_furniture_may_be_stacked_on_a_piece_that_holds_its_whole_footprint() -> None:
+    # card 9 shows the table and the armchair; card 4 the piano and the table
+    state = new_state(2, first=[9, 4])
+    put(state, "red-s1", "hall", "F3", "on")  # on the armchair's seat
+    state.apply(Action.make("grasp", piece="armchair"))
+    stack = Action.make("place", piece="armchair", at="D4", rotation=0, posture="standing")
+    assert stack in state.legal_actions()  # the table covers C3-D4
+    assert Action.make("place", piece="armchair", at="C2", rotation=0, posture="standing") in state.legal_actions()
+    state.apply(stack)
+    board = state.board
+    assert board.furniture["armchair"].on == "table"
+    assert board.base_of("armchair") == pytest.approx(0.8)
+    assert [p.name for p in board.places_at(parse_space("D4"))] == ["under", "on"]
+    assert [p.name for p in board.places_at(parse_space("C3"))] == ["under"]
+    assert board.ghosts["red-s1"].place == "floor"  # put down on its own space when its seat left
+    # a ghost perched on the stacked armchair stands on its seat, 0.8 + 0.4 above the floor
+    put(state, "blue-s1", "hall", "D4", "on")
+    assert board.base_height(board.ghosts["blue-s1"]) == pytest.approx(1.2)
+    view = state.view(None)
+    armchair = next(f for f in view["furniture"] if f["name"] == "armchair")
+    assert armchair["on"] == "table" and armchair["base"] == 0.8
+    assert min(b[2] for b in armchair["boxes"]) == pytest.approx(0.8)
+    # the table carries the armchair: seat 1 may move only the piano
+    assert [a.get("piece") for a in state.legal_actions(1) if a.kind == "grasp"] == ["piano"]
+    state.apply(Action.make("grasp", piece="piano"), 1)
+    spots = {(a["at"], a["rotation"], a["posture"]) for a in state.legal_actions(1)}
+    assert ("C3", 0, "standing") in spots  # on the table, beside the armchair
+    assert ("C4", 0, "standing") not in spots  # would cover the armchair: one level only
+
+
+def test_a_stacked_piece_moved_away_puts_its_ghosts_down_on_their_space() -> None:
+    state = new_state(2, first=[9, 4])
+    state.board.furniture["armchair"] = Placement(3, 3, 0, "standing", "table")
+    put(state, "red-s1", "hall", "D4", "on")
+    state.apply(Action.make("grasp", piece="armchair"))
+    state.apply(Action.make("place", piece="armchair", at="F1", rotation=0, posture="standing"))
+    g = state.board.ghosts["red-s1"]
+    assert (g.space, g.place) == (parse_space("D4"), "under")  # back in the table's only place there
+    assert state.board.furniture["armchair"].on is None
