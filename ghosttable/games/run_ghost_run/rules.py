@@ -769,6 +769,17 @@ class RunGhostRunState(State):
             if action.get("to") == "exit" and g.where != HALL:
                 return IllegalActionError("a ghost cannot enter and leave the hall in the same turn")
             return IllegalActionError(f"{action} is not a legal move: check its cost and that its place has room")
+        if self.phase == "keyhole" and action.kind == "keyhole" and action.get("side") == self.keyhole[0]:
+            return IllegalActionError("the keyhole must change side: choose another side")
+        if self.phase == "furniture" and action.kind == "place" and self.grasped is not None:
+            if action.get("piece") != self.grasped:
+                return IllegalActionError(f"you grasped the {self.grasped}: put it down before anything else")
+            return IllegalActionError(
+                f"the {self.grasped} cannot go there: it must stay inside the hall, cover no piece but the one"
+                " it is stacked on, and leave every ghost room"
+            )
+        if self.phase == "furniture" and action.kind == "grasp" and self.grasped is None:
+            return IllegalActionError("grasp a piece your card shows that has not moved this turn and carries nothing")
         return super().explain_illegal(seat, action, legal)
 
     # ----- Midnight Strikes ------------------------------------------------------------------------------

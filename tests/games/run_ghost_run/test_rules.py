@@ -290,3 +290,23 @@ def test_a_stacked_piece_moved_away_puts_its_ghosts_down_on_their_space() -> Non
     g = state.board.ghosts["red-s1"]
     assert (g.space, g.place) == (parse_space("D4"), "under")  # back in the table's only place there
     assert state.board.furniture["armchair"].on is None
+
+
+def test_refusals_say_why_and_change_nothing() -> None:
+    state = new_state(2, first=[2, 4], keyhole=("east", 1))
+    before = state.fingerprint()
+    with pytest.raises(IllegalActionError, match="grasp a piece your card shows"):
+        state.apply(Action.make("grasp", piece="mirror"))
+    state.apply(Action.make("grasp", piece="piano"))
+    mid = state.fingerprint()
+    with pytest.raises(IllegalActionError, match="cannot go there"):
+        state.apply(Action.make("place", piece="piano", at="F1", rotation=0, posture="standing"))
+    with pytest.raises(IllegalActionError, match="you grasped the piano"):
+        state.apply(Action.make("place", piece="desk", at="A1", rotation=0, posture="standing"))
+    assert state.fingerprint() == mid != before
+    state.apply(state.legal_actions()[0])
+    state.apply(Action.make("pass"))
+    for seat in (0, 1):
+        state.apply(Action.make("done"), seat)
+    with pytest.raises(IllegalActionError, match="must change side"):
+        state.apply(Action.make("keyhole", side="east"))
