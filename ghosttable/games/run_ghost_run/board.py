@@ -8,6 +8,7 @@ reference part 2 "Space capacity", "Furniture as 3D boxes", "What the keyhole se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ghosttable.games.run_ghost_run import hall
@@ -133,26 +134,36 @@ class Board:
         that piece must stand on the floor (one level of stacking); a piece carrying another is not
         put anywhere (seed "Moving Furniture"; reference "possibly stacked").
         """
+        return self.resolver(name)(at)
+
+    def resolver(self, name: str) -> Callable[[Placement], Placement | None]:
+        """:meth:`resolve` for piece ``name`` with the other pieces' footprints computed once (for
+        trying many spots on an unchanged board)."""
         data = game_data()
         shape = data.pieces[name]
-        if self.carrying(name) or not hall.fits_in_hall(shape, at):
-            return None
-        mine = set(hall.covered_spaces(shape, at))
-        overlapped = [
-            other
+        if self.carrying(name):
+            return lambda at: None
+        others = [
+            (other, oat, frozenset(hall.covered_spaces(data.pieces[other], oat)))
             for other, oat in sorted(self.furniture.items())
-            if other != name and mine.intersection(hall.covered_spaces(data.pieces[other], oat))
+            if other != name
         ]
-        floor = Placement(at.col, at.row, at.rotation, at.posture)
-        if not overlapped:
-            return floor
-        if len(overlapped) > 1:
-            return None
-        low = overlapped[0]
-        lat = self.furniture[low]
-        if lat.on is not None or not mine <= set(hall.covered_spaces(data.pieces[low], lat)):
-            return None
-        return Placement(at.col, at.row, at.rotation, at.posture, low)
+
+        def resolve(at: Placement) -> Placement | None:
+            if not hall.fits_in_hall(shape, at):
+                return None
+            mine = hall.covered_spaces(shape, at)
+            hit = [(other, oat, spaces) for other, oat, spaces in others if any(sp in spaces for sp in mine)]
+            if not hit:
+                return Placement(at.col, at.row, at.rotation, at.posture)
+            if len(hit) > 1:
+                return None
+            low, lat, spaces = hit[0]
+            if lat.on is not None or not all(sp in spaces for sp in mine):
+                return None
+            return Placement(at.col, at.row, at.rotation, at.posture, low)
+
+        return resolve
 
     def placement_free(self, name: str, at: Placement) -> bool:
         """Whether piece ``name`` may be put down at ``at`` (see :meth:`resolve`)."""

@@ -597,18 +597,24 @@ class RunGhostRunState(State):
             if g.where == HALL and g.space is not None:
                 by_space.setdefault(g.space, []).append(g)
         units = {k: v.units for k, v in game_data().sizes.items()}
+        resolve = self.board.resolver(name)
+        # a stacked piece leaving puts its ghosts into the places of the piece below: simulate
+        lifted = current.on is not None and any(x in by_space for x in hall.covered_spaces(shape, current))
         out = []
         for posture in POSTURES:
             for rotation in ROTATIONS:
                 for sp in hall.all_spaces():
-                    at = self.board.resolve(name, Placement(sp[0], sp[1], rotation, posture))
+                    at = resolve(Placement(sp[0], sp[1], rotation, posture))
                     if at is None or at == current:
                         continue
-                    if at.on is None:
+                    if lifted:
+                        if not self._can_move(name, at):
+                            continue
+                    elif at.on is None:
                         spaces = hall.covered_spaces(shape, at)
                         if not _seats_everyone(hall.places_of(shape, at), [by_space.get(x, []) for x in spaces], units):
                             continue
-                    elif not self._can_move(name, at):
+                    elif any(x in by_space for x in hall.covered_spaces(shape, at)) and not self._can_move(name, at):
                         continue
                     params = (("at", space_name(sp)), ("piece", name), ("posture", posture), ("rotation", rotation))
                     out.append(Action("place", params))

@@ -310,3 +310,27 @@ def test_refusals_say_why_and_change_nothing() -> None:
         state.apply(Action.make("done"), seat)
     with pytest.raises(IllegalActionError, match="must change side"):
         state.apply(Action.make("keyhole", side="east"))
+
+
+def test_every_offered_placement_moves_the_piece_there() -> None:
+    import random
+
+    from ghosttable.games.run_ghost_run.rules import RunGhostRun
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = RunGhostRun(4, midnight=True).new_initial_state(seed)
+        while not state.is_terminal():
+            seat = state.acting_seats()[0]
+            legal = state.legal_actions(seat)
+            if state.phase == "furniture" and state.grasped is not None:
+                name = state.grasped
+                for action in rng.sample(legal, min(8, len(legal))):
+                    twin = state.clone()
+                    twin.apply(action, seat)
+                    at = twin.board.furniture[name]
+                    assert (at.anchor, at.rotation, at.posture) == (action["at"], action["rotation"], action["posture"])
+                    checked += 1
+            state.apply(legal[rng.randrange(len(legal))], seat)
+    assert checked > 40
