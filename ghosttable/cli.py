@@ -377,7 +377,8 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
             if seat in bots:
                 action = bots[seat].choose(Observation(state, seat))
                 state.apply(action, seat)
-                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {action}[/dim]")
+                sealed = any(json.loads(json.dumps(action.to_json())) in state.secrets(h) for h in humans)
+                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {'a sealed action' if sealed else action}[/dim]")
                 continue
             view = state.view(seat)
             if shown_for != len(state.history):

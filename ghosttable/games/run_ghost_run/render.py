@@ -22,13 +22,15 @@ PLACE_MARK = {"floor": "", "under": "_", "inside": "#", "on": "^"}
 
 def _door_label(view: dict[str, Any], side: str, number: int) -> Text:
     key = view["keyhole"]
+    label = f"{side[0].upper()}{number}"
     if key["side"] == side and key["door"] == number:
-        return Text("(O)", style="bold yellow")
-    return Text(str(number), style="dim")
+        return Text(f"({label})", style="bold yellow")
+    return Text(label, style="dim")
 
 
 def hall_table(view: dict[str, Any]) -> Table:
-    """The 6 x 6 hall with its doors: each space shows its piece (letter, ``*`` on its anchor) and
+    """The 6 x 6 hall (row numbers on the left, column letters below) with its doors labelled by
+    side initial and number (the keyhole's in brackets): each space shows its piece (letter, ``*`` on its anchor) and
     its ghosts (the seat's own where its plan so far leaves them) as colour initial + size letter
     (``rs``: a small red ghost) and place mark (``_`` under, ``#`` inside, ``^`` on)."""
     spaces = {s["name"]: s for s in view["hall"]["spaces"]}
@@ -42,12 +44,13 @@ def hall_table(view: dict[str, Any]) -> Table:
         if shown["space"]:
             by_space.setdefault(shown["space"], []).append(shown)
     table = Table(show_header=False, show_lines=True, box=None, padding=(0, 1))
+    table.add_column(justify="right", min_width=2)
     for _ in range(8):
         table.add_column(justify="center", min_width=5)
-    north = [Text("")] + [_door_label(view, "north", 6 - c) for c in range(6)] + [Text("")]
+    north = [Text(""), Text("")] + [_door_label(view, "north", 6 - c) for c in range(6)] + [Text("")]
     table.add_row(*north)
     for row in range(5, -1, -1):
-        cells: list[RenderableType] = [_door_label(view, "west", 6 - row)]
+        cells: list[RenderableType] = [Text(str(row + 1), style="bold"), _door_label(view, "west", 6 - row)]
         for col in range(6):
             name = f"{'ABCDEF'[col]}{row + 1}"
             cell = Text()
@@ -68,9 +71,9 @@ def hall_table(view: dict[str, Any]) -> Table:
             cells.append(cell)
         cells.append(_door_label(view, "east", row + 1))
         table.add_row(*cells)
-    south = [Text("")] + [_door_label(view, "south", c + 1) for c in range(6)] + [Text("")]
+    south = [Text(""), Text("")] + [_door_label(view, "south", c + 1) for c in range(6)] + [Text("")]
     table.add_row(*south)
-    table.add_row(Text(""), *[Text(c, style="dim") for c in "ABCDEF"], Text(""))
+    table.add_row(Text(""), Text(""), *[Text(c, style="bold") for c in "ABCDEF"], Text(""))
     return table
 
 

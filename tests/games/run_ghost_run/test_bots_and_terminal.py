@@ -78,7 +78,7 @@ def test_render_shows_the_hall_the_doors_and_what_the_keyhole_saw() -> None:
     text = render_text(state.view(0), 0)
     assert "keyhole at south door 1 saw: blue-s1 on A1" in text
     assert "T*" in text and "P*" in text  # the table and the piano on their anchors
-    assert "(O)" in text  # the keyhole's door
+    assert "(S1)" in text and "W6" in text  # the keyhole's door, another door
     assert "red (die)" not in text and "blue (die)" in text
 
 
@@ -93,3 +93,19 @@ def test_terminal_play_runs_a_whole_game(capsys: pytest.CaptureFixture[str], mon
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "plan_movement" in out and "keyhole at" in out and "game over" in out
+
+
+def test_terminal_play_never_prints_a_bots_sealed_step(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": "1")
+    argv = ["ghosttable", "play", "run-ghost-run", "--terminal", "-p", "3", "--seed", "11"]
+    monkeypatch.setattr(sys, "argv", argv)
+    try:
+        main()
+    except SystemExit as exc:
+        assert not exc.code
+    out, _ = capsys.readouterr()
+    assert "(heuristic): a sealed action" in out
+    assert "(heuristic): step" not in out
+    assert "(heuristic): done" in out
