@@ -230,3 +230,18 @@ def test_merging_big_brother_uses_an_unused_piece() -> None:
     state.apply(Action.make("grow", ghost="red-s1"), 0)
     assert state.board.ghosts["red-m1"].space == parse_space("A3")
     step(state, 0, "red-s1", "A2", 2)  # the replaced ghost is back on its side, free to enter
+
+
+def test_overexcited_tips_a_stacked_piece_first_and_leaves_a_carrier_that_still_carries() -> None:
+    furniture = {
+        "table": Placement(2, 2, 0, "standing"),
+        "armchair": Placement(3, 3, 0, "standing", "table"),
+        "piano": Placement(0, 5, 0, "standing"),
+    }
+    state = turn_two("overexcited", furniture=furniture)
+    board = state.board
+    assert board.furniture["armchair"].posture == "tipped"
+    assert board.furniture["piano"].posture == "tipped"
+    # tipped where it stood, the armchair still rests on the table, which therefore stays up
+    assert board.furniture["armchair"].on == "table"
+    assert board.furniture["table"].posture == "standing"
