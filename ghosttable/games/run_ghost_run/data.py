@@ -16,6 +16,9 @@ from typing import Any
 SIZES: tuple[str, ...] = ("small", "medium", "large")
 """Ghost sizes from smallest to largest."""
 
+NEXT_SIZE: dict[str, str] = {"small": "medium", "medium": "large"}
+"""The size a ghost grows to by merging or by "I'll Tell My Big Brother"."""
+
 POSTURES: tuple[str, ...] = ("standing", "tipped")
 """Furniture postures: upright, or tipped onto its back ("Overexcited")."""
 

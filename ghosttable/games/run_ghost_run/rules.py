@@ -15,7 +15,6 @@ the start of a turn.
 from __future__ import annotations
 
 import copy
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -23,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, RuleOption, State
 from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
+from ghosttable.games.run_ghost_run import midnight as midnight_cards
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost
-from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, SIZES, Place, game_data
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, Place, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
 
 if TYPE_CHECKING:
@@ -33,8 +33,6 @@ if TYPE_CHECKING:
     from ghosttable.ai.base import BotFactory
 
 VERSION = "1.0"
-
-NEXT_SIZE: dict[str, str] = {"small": "medium", "medium": "large"}
 
 
 class RunGhostRun(Game):
@@ -206,7 +204,7 @@ class RunGhostRunState(State):
         if self.use_midnight and self.turn >= 2 and self.midnight_deck:
             self.midnight = self.midnight_deck.pop(0)
             self._say(f"{self.game.seat_names()[self.die_holder]} draws Midnight Strikes: {self.midnight}")
-            if self._midnight_now():
+            if midnight_cards.draw_effect(self):
                 return
         self._draw_cards()
 
@@ -586,7 +584,7 @@ class RunGhostRunState(State):
         if self.phase == "keyhole":
             return [Action.make("keyhole", side=s) for s in hall.SIDES if s != self.keyhole[0]]
         if self.phase == "midnight":
-            return self._midnight_actions(seat)
+            return midnight_cards.choices(self, seat)
         return []
 
     def _placements(self, name: str) -> list[Action]:
@@ -662,7 +660,7 @@ class RunGhostRunState(State):
             door = self.crystal if self.crystal is not None else self.chance.roll("door_die", [1, 2, 3, 4, 5, 6])
             self._place_keyhole(seat, side, door)
             return
-        self._apply_midnight(seat, action)
+        midnight_cards.apply_choice(self, seat, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over (no Movement card left at the start of a turn)."""
@@ -788,201 +786,6 @@ class RunGhostRunState(State):
             return IllegalActionError("grasp a piece your card shows that has not moved this turn and carries nothing")
         return super().explain_illegal(seat, action, legal)
 
-    # ----- Midnight Strikes ------------------------------------------------------------------------------
-
-    def _midnight_now(self) -> bool:
-        """Apply the drawn card's immediate effect; ``True`` when seats must now choose."""
-        card = self.midnight
-        if card == "everybody_to_shelter":
-            self.lying = True
-        elif card == "overexcited":
-            for name in sorted(self.board.furniture, key=lambda n: (self.board.furniture[n].on is None, n)):
-                at = self.board.furniture[name]
-                if at.posture != "tipped":
-                    self._auto_place(name, [Placement(c, r, at.rotation, "tipped") for c, r in _near(at.col, at.row)])
-        elif card == "grimace_contest":
-            self._grimace()
-        elif card == "tag_youre_it":
-            n = self.players
-            self.tag_targets = {}
-            for s in range(n):
-                right = (s - 1) % n
-                self.tag_targets[s] = [g.id for g in self.board.ghosts_of(right, HALL) if g.size == "small"]
-            self.queue = [s for s in self.order() if self._midnight_actions(s)]
-        elif card == "dance_floor":
-            self._dance_floor()
-        elif card == "big_brother":
-            self.queue = [s for s in self.order() if self._midnight_actions(s)]
-        elif card == "im_dizzy":
-            self.start_side = [hall.CLOCKWISE[s] for s in self.start_side]
-        elif card == "crystal_ball":
-            self.crystal = self.chance.roll("crystal_die", [1, 2, 3, 4, 5, 6])
-        elif card == "one_two_three_sun":
-            self._sun()
-        if card in ("tag_youre_it", "big_brother") and self.queue:
-            self.phase = "midnight"
-            return True
-        return False
-
-    def _midnight_actions(self, seat: int) -> list[Action]:
-        if self.midnight == "tag_youre_it":
-            mine = [g for g in self.board.ghosts_of(seat, RESERVE) if g.size == "small"]
-            if not mine:
-                return []
-            right = (seat - 1) % self.players
-            targets = [
-                gid
-                for gid in self.tag_targets.get(seat, [])
-                if self.board.ghosts[gid].where == HALL and self.board.ghosts[gid].owner == right
-            ]
-            if self.tag_targets.get(seat):
-                return [Action.make("tag", ghost=gid) for gid in targets]
-            start = self.start_side[seat]
-            out = []
-            for sp in hall.all_spaces():
-                if hall.distance_from_side(start, sp) == 2:
-                    fits = self.board.fitting_places(sp, "small")
-                    if fits:
-                        out.append(Action.make("tag_place", to=space_name(sp), place=fits[0]))
-            return out
-        if self.midnight == "big_brother":
-            out = []
-            units = game_data().sizes
-            for g in self.board.ghosts_of(seat, HALL):
-                bigger = NEXT_SIZE.get(g.size)
-                if bigger is None or g.space is None:
-                    continue
-                spare = [h for h in self.board.ghosts_of(seat) if h.size == bigger and h.where in (RESERVE, UNUSED)]
-                if not spare:
-                    continue
-                if g.place in self.board.fitting_places(
-                    g.space, bigger, freed=units[g.size].units, freed_place=g.place
-                ):
-                    out.append(Action.make("grow", ghost=g.id))
-            return out
-        return []
-
-    def _apply_midnight(self, seat: int, action: Action) -> None:
-        if action.kind == "tag":
-            theirs = self.board.ghosts[str(action["ghost"])]
-            mine = next(g for g in self.board.ghosts_of(seat, RESERVE) if g.size == "small")
-            assert theirs.space is not None
-            mine.to_hall(theirs.space, theirs.place)
-            theirs.to_side(RESERVE)
-            self._say(f"{mine.id} takes the place of {theirs.id}")
-        elif action.kind == "tag_place":
-            mine = next(g for g in self.board.ghosts_of(seat, RESERVE) if g.size == "small")
-            mine.to_hall(parse_space(str(action["to"])), str(action["place"]))
-            self._say(f"{mine.id} is placed on {action['to']}")
-        elif action.kind == "grow":
-            g = self.board.ghosts[str(action["ghost"])]
-            bigger = NEXT_SIZE[g.size]
-            spare = [h for h in self.board.ghosts_of(seat) if h.size == bigger and h.where in (RESERVE, UNUSED)]
-            spare.sort(key=lambda h: (h.where != RESERVE, h.id))
-            big = spare[0]
-            assert g.space is not None
-            big.to_hall(g.space, g.place)
-            g.to_side(RESERVE)
-            self._say(f"{big.id} replaces {g.id}")
-        self.queue.pop(0)
-        while self.queue and not self._midnight_actions(self.queue[0]):
-            self.queue.pop(0)
-        if not self.queue:
-            self._draw_cards()
-
-    def _auto_place(self, name: str, candidates: list[Placement]) -> bool:
-        """Move piece ``name`` to the first candidate spot it may take (stacked where the spot lies
-        on another piece); a piece carrying another stays."""
-        if self.board.carrying(name):
-            return False
-        for spot in candidates:
-            at = self.board.resolve(name, spot)
-            if at is not None and at == self.board.furniture[name]:
-                return True
-            if at is not None and self.board.move_piece(name, at):
-                return True
-        return False
-
-    def _grimace(self) -> None:
-        at = self.board.furniture["mirror"]
-        shape = game_data().pieces["mirror"]
-        fx, fy = hall.footprint_size(shape, at.rotation, "standing")
-        cx, cy = at.col + fx / 2, at.row + fy / 2
-        dx, dy = 3.0 - cx, 3.0 - cy
-        rotation = (270 if dx > 0 else 90) if abs(dx) >= abs(dy) else 0 if dy < 0 else 180
-        self._auto_place("mirror", [Placement(c, r, rotation, "standing") for c, r in _near(at.col, at.row)])
-        mirror = self.board.furniture["mirror"]
-        face_side = hall.facing(mirror)
-        dxf, dyf = {"south": (0, -1), "north": (0, 1), "west": (-1, 0), "east": (1, 0)}[face_side]
-        ms = hall.covered_spaces(shape, mirror)[0]
-        for seat in self.order():
-            small = next((g for g in self.board.ghosts_of(seat, RESERVE) if g.size == "small"), None)
-            if small is None:
-                continue
-            best: tuple[float, Space, str] | None = None
-            for sp in hall.all_spaces():
-                ahead = (sp[0] - ms[0]) * dxf + (sp[1] - ms[1]) * dyf
-                if ahead < 0 or (ahead == 0 and sp != ms):
-                    continue
-                fits = [p for p in self.board.fitting_places(sp, "small") if p != "inside"]
-                if not fits:
-                    continue
-                dist = math.hypot(sp[0] - ms[0], sp[1] - ms[1])
-                key = (dist, sp, fits[0])
-                if best is None or key < best:
-                    best = key
-            if best is not None:
-                small.to_hall(best[1], best[2])
-                self.frozen.append(small.id)
-                self._say(f"{small.id} faces the mirror on {space_name(best[1])}")
-
-    def _dance_floor(self) -> None:
-        data = game_data()
-        jobs = []
-        for name in sorted(self.board.furniture):
-            at = self.board.furniture[name]
-            fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-            gaps = {
-                "south": at.row,
-                "north": hall.ROWS - at.row - fy,
-                "west": at.col,
-                "east": hall.COLUMNS - at.col - fx,
-            }
-            side = min(hall.SIDES, key=lambda s: (gaps[s], hall.SIDES.index(s)))
-            jobs.append((at.on is None, gaps[side], name, side))
-        for _, _, name, side in sorted(jobs):
-            at = self.board.furniture[name]
-            fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-            if side == "south":
-                cands = [(at.col, r) for r in range(0, at.row + 1)]
-            elif side == "north":
-                cands = [(at.col, r) for r in range(hall.ROWS - fy, at.row - 1, -1)]
-            elif side == "west":
-                cands = [(c, at.row) for c in range(0, at.col + 1)]
-            else:
-                cands = [(c, at.row) for c in range(hall.COLUMNS - fx, at.col - 1, -1)]
-            self._auto_place(name, [Placement(c, r, at.rotation, at.posture) for c, r in cands])
-
-    def _sun(self) -> None:
-        for seat in self.order():
-            exit_side = self.exit_side(seat)
-            mine = [g for g in self.board.ghosts_of(seat, HALL) if g.space is not None]
-            mine.sort(key=lambda g: (hall.distance_from_side(exit_side, g.space or (0, 0)), g.id))
-            dx, dy = hall.INWARD[self.start_side[seat]]
-            for g in mine:
-                assert g.space is not None
-                if hall.distance_from_side(exit_side, g.space) == 0:
-                    g.to_side(EXITED)
-                    continue
-                nxt = (g.space[0] + dx, g.space[1] + dy)
-                saved = (g.space, g.place)
-                g.to_side(RESERVE)
-                fits = self.board.fitting_places(nxt, g.size)
-                if fits:
-                    g.to_hall(nxt, fits[0])
-                else:
-                    g.to_hall(*saved)
-
 
 def _seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: dict[str, int]) -> bool:
     """Whether every group of ghosts (one group per covered space) finds room in ``places``,
@@ -999,8 +802,3 @@ def _seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: d
             else:
                 return False
     return True
-
-
-def _near(col: int, row: int) -> list[tuple[int, int]]:
-    """Every anchor space, nearest to ``(col, row)`` first (ties by row, then column)."""
-    return sorted(hall.all_spaces(), key=lambda s: (abs(s[0] - col) + abs(s[1] - row), s[1], s[0]))

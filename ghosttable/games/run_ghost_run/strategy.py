@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, Board, Ghost
-from ghosttable.games.run_ghost_run.data import game_data
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, game_data
 from ghosttable.games.run_ghost_run.geometry import Scene, sees
 from ghosttable.games.run_ghost_run.hall import Space, parse_space
 
@@ -212,8 +212,6 @@ class HeuristicBot:
             g = state.board.ghosts[str(act["ghost"])]
             if g.space is None:
                 continue
-            from ghosttable.games.run_ghost_run.rules import NEXT_SIZE
-
             risk = exposure.risk(g.space, g.place, NEXT_SIZE[g.size])
             if risk < low:
                 low = risk
