@@ -152,14 +152,14 @@ class Board:
         def resolve(at: Placement) -> Placement | None:
             if not hall.fits_in_hall(shape, at):
                 return None
-            mine = hall.covered_spaces(shape, at)
-            hit = [(other, oat, spaces) for other, oat, spaces in others if any(sp in spaces for sp in mine)]
+            mine = frozenset(hall.covered_spaces(shape, at))
+            hit = [(other, oat, spaces) for other, oat, spaces in others if not spaces.isdisjoint(mine)]
             if not hit:
                 return Placement(at.col, at.row, at.rotation, at.posture)
             if len(hit) > 1:
                 return None
             low, lat, spaces = hit[0]
-            if lat.on is not None or not all(sp in spaces for sp in mine):
+            if lat.on is not None or not mine <= spaces:
                 return None
             return Placement(at.col, at.row, at.rotation, at.posture, low)
 

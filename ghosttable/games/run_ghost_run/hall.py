@@ -198,9 +198,9 @@ def footprint_size(shape: PieceShape, rotation: int, posture: str) -> tuple[int,
     return (w, d) if rotation in (0, 180) else (d, w)
 
 
-def covered_spaces(shape: PieceShape, at: Placement) -> list[Space]:
-    """The spaces the piece stands on."""
-    return list(_covered(shape.name, at))
+def covered_spaces(shape: PieceShape, at: Placement) -> tuple[Space, ...]:
+    """The spaces the piece stands on, row by row from the south-west one."""
+    return _covered(shape.name, at)
 
 
 @functools.cache
