@@ -929,24 +929,29 @@ class GhostStoriesState(State):
         self.phase = "yin"
         self.yang = {}
         self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
-        tasks: list[Task] = [("yin_ghost", s, self.space_card[s]) for s in board_spaces(b) if self.space_card[s]]
+        # English rulebook, Yin phase step 1: A. the haunters' figurines, then B. the tormentors'
+        # curse dice (then any other middle stone, the Bone Cracker's), each left to right.
+        occupied = [s for s in board_spaces(b) if self.space_card[s]]
+        tasks: list[Task] = [
+            ("yin_ghost", s, self.space_card[s], part) for part in ("haunter", "tormentor", "other") for s in occupied
+        ]
         tasks.append(("overrun", b))
         self._push(*tasks)
 
     def _do(self, task: Task) -> None:
         kind = task[0]
         if kind == "yin_ghost":
-            _, s, cid = task
+            _, s, cid, part = task
             if self.space_card[s] != cid:
                 return
             card = self.card(cid)
             steps: list[Task] = []
             for ab in card.yin:
-                if ab.kind == "haunter":
+                if ab.kind == "haunter" and part == "haunter":
                     steps.append(("advance", s, cid))
-                elif ab.kind == "tormentor":
+                elif ab.kind == "tormentor" and part == "tormentor":
                     steps.append(("hit", board_of(s), "curse", ("space", s)))
-                elif ab.kind == "lose_tao_token":
+                elif ab.kind == "lose_tao_token" and part == "other":
                     steps.extend(("discard_one", t) for t in self.living())
             self._push(*steps)
         elif kind == "advance":

@@ -86,3 +86,15 @@ def test_solo_red_board_flies_and_the_pavilion_moves_your_own_taoist() -> None:
     assert state.pending is not None and state.pending["name"] == "pavilion_taoist"
     do(state, "move_taoist taoist=0 tile=0")
     assert state.pos[0] == 0
+
+
+def test_yin_step_one_moves_haunters_before_tormentors_roll() -> None:
+    # English rulebook, Yin phase step 1: A. haunters, then B. tormentors.
+    state = table()
+    put(state, 0, 11)  # Lich, a tormentor, on the left
+    put(state, 1, 1, step=1)  # Ghoul, one step from haunting
+    state.chance.script("curse_die", ["blank"])
+    begin_turn(state, 0)
+    haunt = next(i for i, line in enumerate(state.log) if "is haunted" in line)
+    roll = next(i for i, line in enumerate(state.log) if "rolls the curse die" in line)
+    assert haunt < roll and state.haunted[7]
