@@ -271,17 +271,7 @@ class HeuristicBot:
             if self.threat(st, int(str(best["ghost"]))) > current + 0.5:
                 return best
         moves = {int(str(a["tile"])): a for a in legal if a.kind == "move"}
-        now = {p: self.tile_value(st, t, p) for p in range(9)}
-        ahead = self.weights["ahead"]
-
-        def plan(p: int) -> float:
-            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
-
-        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
-        for p, a in moves.items():
-            options.append((plan(p), 1, a))
-        options.sort(key=lambda x: (-x[0], x[1]))
-        value, _, action = options[0]
+        value, action = self.move_options(st, legal)[0]
         if value < 0.5:
             # nothing worth doing: head for the tile facing the most threat
             target = self._most_threatened_tile(st)
@@ -290,6 +280,30 @@ class HeuristicBot:
                 if nearest is not None and _distance(nearest, target) < _distance(st.pos[t], target):
                     return moves[nearest]
         return action
+
+    def move_options(self, st: GhostStoriesState, legal: list[Action]) -> list[tuple[float, Action]]:
+        """The ``stay`` and ``move`` actions of a ``yang_move`` step with their plan values (the
+        tile's worth now plus a share of the best tile within one more step), best first."""
+        t = st.board
+        now = {p: self.tile_value(st, t, p) for p in range(9)}
+        ahead = self.weights["ahead"]
+
+        def plan(p: int) -> float:
+            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
+
+        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
+        for a in legal:
+            if a.kind == "move":
+                options.append((plan(int(str(a["tile"]))), 1, a))
+        options.sort(key=lambda x: (-x[0], x[1]))
+        return [(v, a) for v, _, a in options]
+
+    def decide(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        """The priority rules' choice on a full state ``st`` (used by rollouts)."""
+        if len(legal) == 1:
+            return legal[0]
+        choice: Action = getattr(self, "_" + st.decision_name(self.seat))(st, legal)
+        return choice if choice in legal else legal[0]
 
     def _most_threatened_tile(self, st: GhostStoriesState) -> int | None:
         best, where = 0.0, None
