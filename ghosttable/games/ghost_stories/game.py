@@ -142,11 +142,10 @@ class GhostStories(Game):
         return [f"taoist{i + 1}" for i in range(self.players)]
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: the priority-rules team bot; ``expert``: the same with rollouts on its moves."""
-        from ghosttable.games.ghost_stories.expert import ExpertBot
+        """``heuristic``: the priority-rules team bot."""
         from ghosttable.games.ghost_stories.strategy import HeuristicBot
 
-        return {"heuristic": HeuristicBot, "expert": ExpertBot}
+        return {"heuristic": HeuristicBot}
 
     def reference(self) -> dict[str, Any]:
         """Spec, options, and the card, tile, power and level data."""

@@ -75,9 +75,7 @@ class HeuristicBot:
         if not hasattr(state, "space_card"):
             return legal[0]
         st: GhostStoriesState = state  # type: ignore[assignment]
-        name = st.decision_name(self.seat)
-        choice = getattr(self, "_" + name)(st, legal)
-        return choice if choice in legal else legal[0]
+        return self.decide(st, legal)
 
     # ----- evaluation -------------------------------------------------------------------------
 
@@ -299,7 +297,7 @@ class HeuristicBot:
         return [(v, a) for v, _, a in options]
 
     def decide(self, st: GhostStoriesState, legal: list[Action]) -> Action:
-        """The priority rules' choice on a full state ``st`` (used by rollouts)."""
+        """The priority rules' choice among ``legal`` on a full state ``st`` (a determinization)."""
         if len(legal) == 1:
             return legal[0]
         choice: Action = getattr(self, "_" + st.decision_name(self.seat))(st, legal)

@@ -84,13 +84,3 @@ def test_heuristic_clearly_beats_random() -> None:
     mean = {bot: sum(v) / len(v) for bot, v in turns.items()}
     assert mean["heuristic"] > 2 * mean["random"]  # it holds the village more than twice as long
     assert sum(scores["heuristic"]) / 24 > sum(scores["random"]) / 24 + 3
-
-
-def test_expert_searches_its_moves_and_finishes_games(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    argv = ["simulate", "ghost-stories", "--players", "2", "--option", "level=normal", "--bot", "expert"]
-    code, out = run([*argv, "--games", "1", "--json"], capsys, monkeypatch)
-    result = json.loads(out)
-    assert code == 0 and result["games"] == 1 and set(result["outcomes"]) <= {"win", "loss"}
-    assert result["bots"] == ["expert", "expert"]

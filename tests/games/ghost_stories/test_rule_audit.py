@@ -98,3 +98,9 @@ def test_yin_step_one_moves_haunters_before_tormentors_roll() -> None:
     haunt = next(i for i, line in enumerate(state.log) if "is haunted" in line)
     roll = next(i for i, line in enumerate(state.log) if "rolls the curse die" in line)
     assert haunt < roll and state.haunted[7]
+
+
+def test_view_counts_the_free_haunting_figurines() -> None:
+    state = table()
+    put(state, 1, 1)
+    assert state.view(0)["supply"]["haunting_figurines"] == 7
