@@ -171,6 +171,7 @@ class GameData:
     qi_supply: int
     tokens_per_colour: int
     buddhas: int
+    haunting_figurines: int
 
     @property
     def ghost_ids(self) -> list[int]:
@@ -305,4 +306,5 @@ def load_data() -> GameData:
         qi_supply=int(supply["qi"]),
         tokens_per_colour=int(supply["tao_tokens_per_colour"]),
         buddhas=int(supply["buddhas"]),
+        haunting_figurines=int(supply["haunting_figurines"]),
     )

@@ -86,6 +86,22 @@ OPTIONS = (
         source="reference section 6; Chinese seed (play aid)",
     ),
     RuleOption(
+        "haunting-figurines",
+        "eight",
+        "The box's 8 haunting figurines are a limit (a haunter arriving when all are in use gets one "
+        "at its first Yin activation with one free), or every haunter gets its figurine.",
+        choices=("eight", "unlimited"),
+        source="English rulebook (Components: 8 Haunting figurines); reference section 1",
+    ),
+    RuleOption(
+        "solo",
+        "reference",
+        "Solo only: the red board shows Dance of the Peaks and the Pavilion moves your own Taoist "
+        "(reference, from a rules summary), or no change.",
+        choices=("reference", "plain"),
+        source="reference section 10 (solo, other)",
+    ),
+    RuleOption(
         "score-sheet",
         "english",
         "Score sheet: the English rulebook's, or the Chinese seed's older one.",
@@ -108,7 +124,7 @@ class GhostStories(Game):
         chance=True,
         hidden_information=True,
         cooperative=True,
-        version="1.0",
+        version="1.1",
         max_decisions=6000,
         options=OPTIONS,
         secrets="the order and content of the ghost deck (and of the ghosts removed unseen at setup); "

@@ -108,6 +108,8 @@ class GhostStoriesState(State):
         self.power: list[str] = [
             self.chance.choice("board_side", [p.id for p in data.powers_of(c)]) for c in self.board_colour
         ]
+        if n == 1 and opts["solo"] == "reference":
+            self.power[self.board_colour.index("red")] = "dance_of_the_peaks"
         qi = level.qi
         if self.level_id == "initiation":
             qi = int(opts["initiation-qi"])
@@ -309,6 +311,14 @@ class GhostStoriesState(State):
             return 4
         return 3
 
+    def figurines_free(self) -> int:
+        """Haunting figurines not on a ghost card or board (8 in the box; 99 under the
+        ``haunting-figurines=unlimited`` option). Source: English rulebook, Components."""
+        if self.game.options["haunting-figurines"] == "unlimited":
+            return 99
+        used = sum(1 for s in range(12) if self.space_card[s] and self.haunt_step[s] >= 0)
+        return self.data.haunting_figurines - used
+
     def tile_pos(self, tile_id: str) -> int:
         """The position of the tile called ``tile_id``."""
         return self.tiles.index(tile_id)
@@ -490,6 +500,10 @@ class GhostStoriesState(State):
             out.extend(_act("yin_yang_restore", tile=p) for p in range(9) if self.haunted[p])
         return out
 
+    def _pavilion_moves_self(self) -> bool:
+        """Solo (``solo=reference``): the Pavilion's second move is the player's own Taoist."""
+        return self.game.players == 1 and self.game.options["solo"] == "reference"
+
     def _mantra_usable(self) -> bool:
         return not self.mantra_removed and self.turn >= self.mantra_ready_turn
 
@@ -590,7 +604,7 @@ class GhostStoriesState(State):
         if name == "incarnation_yin_yang":
             return [_act("give_yin_yang", taoist=t) for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
-            movers = [o for o in self.living() if o != pd["taoist"]]
+            movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
             out = []
             for o in movers:
                 dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
@@ -915,30 +929,41 @@ class GhostStoriesState(State):
         self.phase = "yin"
         self.yang = {}
         self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
-        tasks: list[Task] = [("yin_ghost", s, self.space_card[s]) for s in board_spaces(b) if self.space_card[s]]
+        # English rulebook, Yin phase step 1: A. the haunters' figurines, then B. the tormentors'
+        # curse dice (then any other middle stone, the Bone Cracker's), each left to right.
+        occupied = [s for s in board_spaces(b) if self.space_card[s]]
+        tasks: list[Task] = [
+            ("yin_ghost", s, self.space_card[s], part) for part in ("haunter", "tormentor", "other") for s in occupied
+        ]
         tasks.append(("overrun", b))
         self._push(*tasks)
 
     def _do(self, task: Task) -> None:
         kind = task[0]
         if kind == "yin_ghost":
-            _, s, cid = task
+            _, s, cid, part = task
             if self.space_card[s] != cid:
                 return
             card = self.card(cid)
             steps: list[Task] = []
             for ab in card.yin:
-                if ab.kind == "haunter":
+                if ab.kind == "haunter" and part == "haunter":
                     steps.append(("advance", s, cid))
-                elif ab.kind == "tormentor":
+                elif ab.kind == "tormentor" and part == "tormentor":
                     steps.append(("hit", board_of(s), "curse", ("space", s)))
-                elif ab.kind == "lose_tao_token":
+                elif ab.kind == "lose_tao_token" and part == "other":
                     steps.extend(("discard_one", t) for t in self.living())
             self._push(*steps)
         elif kind == "advance":
             _, s, cid = task
-            if self.space_card[s] != cid or self.haunt_step[s] < 0:
+            if self.space_card[s] != cid:
                 return
+            if self.haunt_step[s] < 0:
+                if self.figurines_free() <= 0:
+                    self._log(f"{self.card(cid).name} has no haunting figurine: none is free.")
+                    return
+                self.haunt_step[s] = 0
+                self._log(f"{self.card(cid).name} takes a free haunting figurine.")
             if self.haunt_step[s] == 0:
                 self.haunt_step[s] = 1
             else:
@@ -1017,7 +1042,7 @@ class GhostStoriesState(State):
                 self._finish("win", "every incarnation of Wu-Feng is exorcised")
         elif kind == "pavilion_taoist":
             t = task[1]
-            if any(o != t for o in self.living()):
+            if any(o != t for o in self.living()) or self._pavilion_moves_self():
                 self.pending = {"name": "pavilion_taoist", "seat": self.decider(), "taoist": t}
         elif kind == "after_act":
             if self.phase == "yang_action" and not self._allowed_acts():
@@ -1068,7 +1093,10 @@ class GhostStoriesState(State):
         self.space_card[s] = cid
         self.haunt_step[s] = -1
         if card.has("haunter", "yin"):
-            self.haunt_step[s] = 1 if card.has("quick_haunter", "arrival") else 0
+            if self.figurines_free() > 0:
+                self.haunt_step[s] = 1 if card.has("quick_haunter", "arrival") else 0
+            else:
+                self._log(f"No haunting figurine is free for {card.name}.")
         self._log(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
         self._push(("arrival_effects", s, cid))
 
@@ -1082,11 +1110,11 @@ class GhostStoriesState(State):
             elif ab.kind == "haunt_now":
                 steps.append(("haunt_front", s))
             elif ab.kind == "lose_qi":
-                steps.append(("hit", self.board, "qi", None))
+                steps.append(("hit", board_of(s), "qi", None))
             elif ab.kind == "lose_tao_token":
                 steps.extend(("discard_one", t) for t in self.living())
             elif ab.kind == "curse":
-                steps.append(("hit", self.board, "curse", ("space", s)))
+                steps.append(("hit", board_of(s), "curse", ("space", s)))
             elif ab.kind == "circle_clear" and self.circle is not None:
                 self._log(f"The {self.circle} token leaves the Circle of Prayer.")
                 self.circle = None

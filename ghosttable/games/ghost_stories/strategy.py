@@ -43,17 +43,21 @@ class HeuristicBot:
     name = "heuristic"
     #: weights of the priority rules (tuned on seeded 4-player games)
     weights: ClassVar[dict[str, float]] = {
-        "temple": 1.6,
+        "temple": 3.0,
         "circle": 0.35,
-        "herbalist": 1.2,
+        "herbalist": 2.0,
         "watchman": 0.5,
-        "sorcerer": 8.0,
+        "sorcerer": 6.0,
         "exorcise_min": 0.15,
         "exorcise": 1.0,
-        "full_board": 9.0,
-        "haunt_soon": 4.0,
+        "full_board": 6.0,
+        "haunt": 7.0,
+        "haunt_near": 10.0,
+        "haunt_loses": 28.0,
         "ahead": 0.3,
         "blocker": 1.0,
+        "buddha_spot": 1.5,
+        "base": 1.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -71,9 +75,7 @@ class HeuristicBot:
         if not hasattr(state, "space_card"):
             return legal[0]
         st: GhostStoriesState = state  # type: ignore[assignment]
-        name = st.decision_name(self.seat)
-        choice = getattr(self, "_" + name)(st, legal)
-        return choice if choice in legal else legal[0]
+        return self.decide(st, legal)
 
     # ----- evaluation -------------------------------------------------------------------------
 
@@ -83,13 +85,23 @@ class HeuristicBot:
         b = board_of(s)
         haunted = sum(st.haunted)
         limit = st.haunted_limit()
-        value = 1.0
+        value = self.weights["base"]
         if card.has("haunter"):
             active_ahead = any(not st.haunted[p] for p in LINES[s])
-            if st.haunt_step[s] >= 1 and active_ahead:
-                value += self.weights["haunt_soon"] + (25.0 if haunted >= limit - 1 else 0.0)
+            if active_ahead:
+                steps_left = 1 if st.haunt_step[s] >= 1 else 2 if st.haunt_step[s] == 0 else 3
+                eta = self.turns_to_yin(st, b) + 4 * (steps_left - 1)
+                severity = self.weights["haunt"] + (
+                    self.weights["haunt_loses"]
+                    if haunted >= limit - 1
+                    else self.weights["haunt_near"]
+                    if haunted >= limit - 2
+                    else 0.0
+                )
+                urgency = 1.0 if eta <= 4 else 0.55 if eta <= 8 else 0.35
+                value += severity * urgency
             else:
-                value += 1.5 + (3.0 if haunted >= limit - 1 else 0.0)
+                value += 0.5
         if card.has("tormentor"):
             value += 2.5
         if card.incarnation:
@@ -115,6 +127,14 @@ class HeuristicBot:
         if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
             value += 0.7
         return value
+
+    @staticmethod
+    def turns_to_yin(st: GhostStoriesState, b: int) -> int:
+        """Turns until board ``b``'s next Yin phase, seen from the active board's Yang phase."""
+        d = (b - st.board) % 4
+        if d == 0 and st.phase != "yin":
+            d = 4
+        return max(d, 1)
 
     def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
         """Expected threat removed by one exorcism from tile ``pos`` (exact over the dice)."""
@@ -189,13 +209,8 @@ class HeuristicBot:
             return 0.0
         if kind == "banish_for_qi":
             g = int(str(prm["ghost"]))
-            if st.qi[t] >= 4:
-                return self.threat(st, g) - self.weights["sorcerer"]
-            if st.qi[t] == 3:
-                return self.threat(st, g) - 1.3 * self.weights["sorcerer"]
-            if st.qi[t] == 2:
-                return self.threat(st, g) - 2 * self.weights["sorcerer"]
-            return self.threat(st, g) - (20.0 if len(st.living()) > 1 else 60.0)
+            cost = {1: 4.5 if len(st.living()) > 1 else 12.0, 2: 2.0, 3: 1.3}.get(st.qi[t], 1.0)
+            return self.threat(st, g) - cost * self.weights["sorcerer"]
         if kind == "restore_and_draw":
             return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0
         if kind == "token_qi_and_draw":
@@ -203,8 +218,12 @@ class HeuristicBot:
         return 0.0
 
     def tile_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
-        """The better of exorcising and asking for help on tile ``pos``, in threat units."""
-        return max(self.exorcise_value(st, t, pos), self.help_value(st, t, pos)[0])
+        """The better of exorcising and asking for help on tile ``pos``, plus the worth of setting
+        a Buddha there, in threat units."""
+        value = max(self.exorcise_value(st, t, pos), self.help_value(st, t, pos)[0])
+        if st.buddhas[t] > 0 and any(st._buddha_space_ok(s) for s in FACING[pos]):
+            value += self.weights["buddha_spot"]
+        return value
 
     def needed_colours(self, st: GhostStoriesState, t: int) -> list[str]:
         """Colours by how much they are wanted against the ghosts in play."""
@@ -250,17 +269,7 @@ class HeuristicBot:
             if self.threat(st, int(str(best["ghost"]))) > current + 0.5:
                 return best
         moves = {int(str(a["tile"])): a for a in legal if a.kind == "move"}
-        now = {p: self.tile_value(st, t, p) for p in range(9)}
-        ahead = self.weights["ahead"]
-
-        def plan(p: int) -> float:
-            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
-
-        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
-        for p, a in moves.items():
-            options.append((plan(p), 1, a))
-        options.sort(key=lambda x: (-x[0], x[1]))
-        value, _, action = options[0]
+        value, action = self.move_options(st, legal)[0]
         if value < 0.5:
             # nothing worth doing: head for the tile facing the most threat
             target = self._most_threatened_tile(st)
@@ -269,6 +278,30 @@ class HeuristicBot:
                 if nearest is not None and _distance(nearest, target) < _distance(st.pos[t], target):
                     return moves[nearest]
         return action
+
+    def move_options(self, st: GhostStoriesState, legal: list[Action]) -> list[tuple[float, Action]]:
+        """The ``stay`` and ``move`` actions of a ``yang_move`` step with their plan values (the
+        tile's worth now plus a share of the best tile within one more step), best first."""
+        t = st.board
+        now = {p: self.tile_value(st, t, p) for p in range(9)}
+        ahead = self.weights["ahead"]
+
+        def plan(p: int) -> float:
+            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
+
+        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
+        for a in legal:
+            if a.kind == "move":
+                options.append((plan(int(str(a["tile"]))), 1, a))
+        options.sort(key=lambda x: (-x[0], x[1]))
+        return [(v, a) for v, _, a in options]
+
+    def decide(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        """The priority rules' choice among ``legal`` on a full state ``st`` (a determinization)."""
+        if len(legal) == 1:
+            return legal[0]
+        choice: Action = getattr(self, "_" + st.decision_name(self.seat))(st, legal)
+        return choice if choice in legal else legal[0]
 
     def _most_threatened_tile(self, st: GhostStoriesState) -> int | None:
         best, where = 0.0, None
@@ -396,11 +429,11 @@ class HeuristicBot:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _odds(
-    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
-) -> list[tuple[float, list[tuple[int, ...]]]]:
-    """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
-    that the faces plus the token ``pool`` beat."""
+def _roll_needs(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool
+) -> tuple[tuple[float, tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]], ...]:
+    """For each multiset of ``n`` Tao dice faces: its probability and, per set of ghosts
+    (indices), the minimal token vectors that with those faces beat them all."""
     out = []
     faces = ("red", "green", "blue", "yellow", "black", "white")
     ghosts = range(len(reqs))
@@ -413,9 +446,21 @@ def _odds(
                 needs = token_needs(
                     tuple(reqs[g] for g in combo), tuple(dice_ok[g] for g in combo), tuple(sorted(roll)), wild
                 )
-                if any(all(k[i] <= pool[i] for i in range(5)) for k in needs):
-                    combos.append(combo)
-        out.append((prob, combos))
+                combos.append((combo, tuple(needs)))
+        out.append((prob, tuple(combos)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _odds(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> list[tuple[float, list[tuple[int, ...]]]]:
+    """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
+    that the faces plus the token ``pool`` beat."""
+    out = []
+    for prob, combos in _roll_needs(reqs, dice_ok, n, wild):
+        beaten = [combo for combo, needs in combos if any(all(k[i] <= pool[i] for i in range(5)) for k in needs)]
+        out.append((prob, beaten))
     return out
 
 

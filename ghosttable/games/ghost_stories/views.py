@@ -124,6 +124,7 @@ def build_view(state: GhostStoriesState, seat: int | None) -> dict[str, Any]:
             "qi": state.supply_qi(),
             "tao_tokens": {c: state.supply_tokens(c) for c in COLOURS},
             "buddhas_on_temple": state.temple_buddhas,
+            "haunting_figurines": min(state.figurines_free(), state.data.haunting_figurines),
         },
         "circle_of_prayer": state.circle,
         "mantra": {

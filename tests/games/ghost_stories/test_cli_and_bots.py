@@ -10,6 +10,7 @@ import pytest
 from rich.console import Console
 
 from ghosttable.cli import main
+from ghosttable.core import State
 from ghosttable.core.play import simulate
 from ghosttable.games.ghost_stories.game import GhostStories
 
@@ -71,9 +72,15 @@ def test_terminal_play_reasks_after_bad_input(
 
 def test_heuristic_clearly_beats_random() -> None:
     game = GhostStories(4, level="initiation")
-    smart = simulate(game, ["heuristic"] * 4, 30, seed=1)
-    dumb = simulate(game, ["random"] * 4, 30, seed=1)
-    smart_mean = sum(smart.scores) / len(smart.scores)
-    dumb_mean = sum(dumb.scores) / len(dumb.scores)
-    assert smart_mean > dumb_mean + 5
-    assert smart.decisions / smart.games > dumb.decisions / dumb.games  # it survives longer
+    turns: dict[str, list[int]] = {"heuristic": [], "random": []}
+    scores: dict[str, list[float]] = {"heuristic": [], "random": []}
+    for bot in turns:
+
+        def record(k: int, state: State, bot: str = bot) -> None:
+            turns[bot].append(state.turn)  # type: ignore[attr-defined]
+
+        result = simulate(game, [bot] * 4, 24, seed=1, on_game=record)
+        scores[bot] = result.scores
+    mean = {bot: sum(v) / len(v) for bot, v in turns.items()}
+    assert mean["heuristic"] > 2 * mean["random"]  # it holds the village more than twice as long
+    assert sum(scores["heuristic"]) / 24 > sum(scores["random"]) / 24 + 3
