@@ -13,7 +13,9 @@ from typing import Any
 from ghosttable.core.errors import UnknownGameError
 from ghosttable.core.state import Game
 
-BUILTIN: dict[str, str] = {}
+BUILTIN: dict[str, str] = {
+    "old-house": "ghosttable.games.old_house:OldHouse",
+}
 
 _registered: dict[str, type[Game]] = {}
 
