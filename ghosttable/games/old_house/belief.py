@@ -22,6 +22,8 @@ pentagrams, revealing) and the reference (part 2: Phantom Move cards, hidden inf
 
 from __future__ import annotations
 
+import copy
+import functools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -151,6 +153,11 @@ class _Context:
             self.cache[layer] = current
 
 
+@functools.cache
+def _masks(limit: int) -> _Masks:
+    return _Masks(limit)
+
+
 def _context(events: list[Event], skip: frozenset[int] = frozenset()) -> _Context:
     """The constraints of ``events``' trail checks, leaving out the checks at indices in ``skip``."""
     start = 0
@@ -193,7 +200,7 @@ class Tracker:
     pending: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._masks = _Masks(self.house.move_cards_per_direction)
+        self._masks = _masks(self.house.move_cards_per_direction)
         self._dirs = tuple(tuple(d for d in range(4) if row[d] >= 0) for row in self.house.moves)
 
     # ----- feeding events -----------------------------------------------------------------------
@@ -305,18 +312,14 @@ class Tracker:
 
     def copy(self) -> Tracker:
         """An independent tracker (layers are never changed in place, so they are shared)."""
-        return Tracker(
-            self.house,
-            self.start,
-            list(self.events),
-            list(self.cards),
-            list(self.layers),
-            list(self.layer_cells),
-            dict(self.trap_cells),
-            self.round,
-            self._ctx,
-            list(self.pending),
-        )
+        twin = copy.copy(self)
+        twin.events = list(self.events)
+        twin.cards = list(self.cards)
+        twin.layers = list(self.layers)
+        twin.layer_cells = list(self.layer_cells)
+        twin.trap_cells = dict(self.trap_cells)
+        twin.pending = list(self.pending)
+        return twin
 
     # ----- computing ----------------------------------------------------------------------------
 
@@ -378,7 +381,7 @@ class Tracker:
                 if moved:
                     out[key] = moved
         elif kind == "at":
-            cells, inside = ev[1], ev[2]
+            cells, inside = frozenset(ev[1]), ev[2]
             out = {key: bits for key, bits in layer.items() if ((key & CELL_MASK) in cells) == inside}
         elif kind == "traps":
             traps = {self.trap_cells[t] for t in ev[1] if t in self.trap_cells}
@@ -416,6 +419,11 @@ class Tracker:
     def _predecessors(self, state: tuple[int, int], k: int, ctx: _Context) -> list[tuple[int, int]]:
         key, j = state
         ev = self.events[k]
+        if ev[0] in ("turn", "end_turn", "at", "traps", "usable", "clear") or (ev[0] == "trail" and not ev[2]):
+            return [state] if (self.layers[k].get(key, 0) >> j) & 1 else []
+        if ev[0] == "trail" and k in ctx.bit_of:
+            prev = key | (1 << (FLAG_SHIFT + ctx.bit_of[k]))
+            return [(prev, j)] if (self.layers[k].get(prev, 0) >> j) & 1 else []
         shifts = (0, 36, 6, 1) if ev[0] in ("step", "discard") else (0,)
         options: list[tuple[int, int]] = []
         for pkey, pbits in sorted(self.layers[k].items()):

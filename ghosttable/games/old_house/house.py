@@ -169,9 +169,7 @@ class House:
             "name": self.name,
             "width": self.width,
             "height": self.height,
-            "cells": [
-                {"cell": self.name_of(c), "type": self.types[c], "room": self.room_of[c]} for c in range(self.size)
-            ],
+            "cell_types": {self.name_of(c): self.types[c] for c in range(self.size)},
             "rooms": [
                 {"name": r.name, "title": r.title, "cells": [self.name_of(c) for c in sorted(r.cells)]} for r in self.rooms
             ],

@@ -15,6 +15,7 @@ Decision points (``decision_name``): ``twilight_choice``, ``take_card``, ``phant
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.spec import GameSpec, RuleOption
-from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State, _canonical
+from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
 from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
 from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
@@ -52,6 +53,7 @@ class Hunter:
     cards: list[int] = field(default_factory=list)
     horrified: bool = False
     ability_used: bool = False
+    stunned: bool = False
 
 
 @dataclass
@@ -109,6 +111,13 @@ class OldHouse(Game):
                 "default",
                 "A house file (TOML) to play in, or 'default' for the built-in house.",
                 source="reference part 2, The house",
+            ),
+            RuleOption(
+                "wrong-guess",
+                "next-turn",
+                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
+                choices=("next-turn", "this-turn"),
+                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
             ),
             RuleOption(
                 "checks-reveal-route",
@@ -230,6 +239,7 @@ class OldHouseState(State):
         self.public_tracker = Tracker(house, frozenset([house.phantom_start]))
         self._hunters_tracker: Tracker | None = Tracker(house, frozenset([house.phantom_start]))
         self.log: list[tuple[str, str]] = []
+        self.log_counts: dict[str, int] = {"all": 0, "phantom": 0, "hunters": 0}
         self._say("all", f"Round 1 begins. Hunters: {', '.join(h.name for h in self.hunters)}.")
 
     # ----- small helpers ------------------------------------------------------------------------
@@ -237,6 +247,7 @@ class OldHouseState(State):
     def _say(self, audience: str, text: str) -> None:
         """Add a log line for ``audience``: ``all``, ``phantom`` or ``hunters``."""
         self.log.append((audience, text))
+        self.log_counts[audience] += 1
 
     def _act(self, kind: str, **params: Any) -> Action:
         """An Action, built once per game and reused (legal-action lists are long)."""
@@ -622,7 +633,7 @@ class OldHouseState(State):
         self.next_entity += 1
         self.summoned = True
         self.acted = True
-        self._know(("at", frozenset([self.phantom_cell]), True))
+        self._know(("at", (self.phantom_cell,), True))
         self._say("all", f"The Phantom summons {ENTITY_TITLES[kind]} on {self._name(self.phantom_cell)}.")
 
     def _phantom_horror(self, action: Action) -> None:
@@ -654,7 +665,7 @@ class OldHouseState(State):
             self.relics[self.phantom_cell] = True
             self._reveal(f"The Phantom destroys the relic on {self._name(self.phantom_cell)}")
         elif not self.opening_turn and intact and not self.revealed:
-            self._know(("at", frozenset(intact), False))
+            self._know(("at", tuple(sorted(intact)), False))
         for e in list(self.entities):
             if e.cell in self.relics and not self.relics[e.cell]:
                 e.relic_turns = e.relic_turns + 1 if e.relic == e.cell else 1
@@ -703,6 +714,11 @@ class OldHouseState(State):
         self.active = self.hunters.index(h)
         self.moved = False
         self.guessed = False
+        if h.stunned:
+            h.stunned = False
+            self._say("all", f"The {h.name} loses this turn for its wrong guess.")
+            self._finish_hunter_turn(h)
+            return
         if h.horrified:
             self.hunter_die = None
             self.move_budget = 0
@@ -740,8 +756,12 @@ class OldHouseState(State):
             self._reveal(f"The {h.name} names the Phantom on {self._name(h.cell)}: {hurt} Damage")
             self._check_banished()
             return
-        self._know(("at", frozenset([h.cell]), False))
-        self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses the turn.")
+        self._know(("at", (h.cell,), False))
+        if self.game.options["wrong-guess"] == "next-turn":
+            h.stunned = True
+            self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses its next turn.")
+        else:
+            self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses the turn.")
         self._finish_hunter_turn(h)
 
     def _hunter_pentagram(self, h: Hunter, action: Action) -> None:
@@ -780,7 +800,7 @@ class OldHouseState(State):
 
     def _hunter_sense(self, h: Hunter, action: Action) -> None:
         h.ability_used = True
-        near = frozenset(self.house.distances(h.cell, 2))
+        near = tuple(sorted(self.house.distances(h.cell, 2)))
         answer = self.phantom_cell in near
         self._know(("at", near, answer))
         self._say("all", f"The medium senses {'the Phantom' if answer else 'nothing'} within 2 steps of {self._name(h.cell)}.")
@@ -789,7 +809,7 @@ class OldHouseState(State):
         h.ability_used = True
         room = self.house.room(str(action["room"]))
         answer = self.phantom_cell in room.cells
-        self._know(("at", room.cells, answer))
+        self._know(("at", tuple(sorted(room.cells)), answer))
         self._say("all", f"The photographer's picture of the {room.title}: the Phantom is {'' if answer else 'not '}there.")
 
     def _hunter_end_turn(self, h: Hunter, action: Action) -> None:
@@ -880,9 +900,11 @@ class OldHouseState(State):
         if seat is None or seat >= 1:
             twin._resample_phantom(rng)
             twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
+            twin.log_counts["phantom"] = 0
         if seat is None or seat == 0:
             twin._resample_traps(rng)
             twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
+            twin.log_counts["hunters"] = 0
         return twin
 
     def _resample_phantom(self, rng: random.Random) -> None:
@@ -936,6 +958,49 @@ class OldHouseState(State):
         return twin
 
     def snapshot(self) -> Any:
+        """The god view, condensed: the scalar fields as they are, everything else (board pieces,
+        hands, traps, the Phantom's route) as one digest of its normalized text. The long
+        append-only lists (knowledge, log, history) enter as their length and their newest
+        entries; the trackers not at all (they follow from the knowledge)."""
         skip = ("game", "house", "chance", "initial_script", "public_tracker", "_hunters_tracker")
-        data = {k: v for k, v in vars(self).items() if k not in skip}
-        return {"state": _canonical(data), "chance": self.chance.fingerprint()}
+        digested = ("knowledge", "log", "history")
+        scalars: dict[str, Any] = {}
+        rest: list[Any] = []
+        for key, value in sorted(vars(self).items()):
+            if key in skip:
+                continue
+            if key in digested:
+                rest.append((key, len(value), value[-6:]))
+            elif value is None or isinstance(value, bool | int | str):
+                scalars[key] = value
+            else:
+                rest.append((key, _normal(value)))
+        scalars["digest"] = hashlib.blake2b(repr(rest).encode(), digest_size=16).hexdigest()
+        return {"state": scalars, "chance": self.chance.fingerprint()}
+
+
+def _normal(value: Any) -> Any:
+    """A deterministic, comparable form of a state field (sets sorted, dataclasses as tuples)."""
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    if isinstance(value, Trap):
+        return (
+            value.id,
+            value.cell,
+            value.hunter,
+            value.round,
+            value.placed,
+            value.active,
+            value.triggered,
+            sorted(value.phantom_clear),
+            sorted(value.entity_clear),
+        )
+    if isinstance(value, Hunter | Entity):
+        return tuple(vars(value).values())
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, int) for v in value):
+            return value
+        return [_normal(v) for v in value]
+    if isinstance(value, dict):
+        return sorted((k, _normal(v)) for k, v in value.items())
+    return value

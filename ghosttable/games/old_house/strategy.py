@@ -58,6 +58,17 @@ class HeuristicBot:
         house: House = game.house  # type: ignore[attr-defined]
         self.house = house
         self.dist = [house.distances(c) for c in range(house.size)]
+        self.turn_key: tuple[Any, ...] | None = None
+        self.plan: list[int] = []
+        self.card_order = [7, 8, 9, 10, 11, 12, 13, 2, 4, 6, 1, 3, 5]
+        self.gamble = True
+        self.trap_fear = 3.0
+        self.strike_value = 14.0
+        self.reveal_fear = 16.0
+        self.hide_fear = 12.0
+        self.approach = 0.6
+        self.guess_at = 2
+        self.pentagram_fear = 3.0
 
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
@@ -79,39 +90,46 @@ class HeuristicBot:
     def _phantom(self, view: dict[str, Any], legal: list[Action]) -> Action:
         kinds = {a.kind for a in legal}
         if "pick_cards" in kinds:
-            return Action.make("pick_cards")
+            return Action.make("gamble" if self.gamble else "pick_cards")
         if "take_card" in kinds:
             return self._take_card(legal)
         private = view["private"]
+        phantom = view["phantom"]
         cell = self._cell(private["cell"])
         hunters = [(self._cell(h["cell"]), h["name"]) for h in view["hunters"]]
         intact = self._intact(view)
-        opening = view["phantom"]["opening_turn"]
-        left = view["phantom"]["steps_left"] or 0
         hand = [private["hand"][d] for d in DIRECTIONS]
         attack = [a for a in legal if a.kind == "attack_pentagram"]
         if attack:
             return attack[0]
-        target, path = self._phantom_target(cell, left, hand, hunters, intact, opening, view)
-        steps = [a for a in legal if a.kind == "step"]
-        if path and steps:
-            want = Action.make("step", dir=DIRECTIONS[path[0]])
+        turn_key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
+        if turn_key != self.turn_key:
+            self.turn_key = turn_key
+            left = phantom["steps_left"] or 0
+            score, plan = self._plan(view, cell, left, hand, intact)
+            if "accelerate" in kinds:
+                score2, plan2 = self._plan(view, cell, left + 2, hand, intact)
+                if score2 > score + 2.0:
+                    self.plan = plan2
+                    return Action.make("accelerate")
+            self.plan = plan
+        if self.plan and any(a.kind == "step" for a in legal):
+            want = Action.make("step", dir=DIRECTIONS[self.plan[0]])
             if want in legal:
+                self.plan = self.plan[1:]
                 return want
-        if "accelerate" in kinds and view["phantom"]["cards_this_turn"] == 0:
-            better, _ = self._phantom_target(cell, left + 2, hand, hunters, intact, opening, view)
-            if better != target and better in intact and not opening:
-                return Action.make("accelerate")
-        on_relic_now = cell in intact and not opening
+        self.plan = []
+        on_relic_now = cell in intact and not phantom["opening_turn"]
         summons = [a for a in legal if a.kind == "summon"]
-        if summons and (on_relic_now or view["phantom"]["revealed"]):
+        if summons and (on_relic_now or phantom["revealed"]):
             return summons[0]
         horror = [a for a in legal if a.kind == "horror"]
-        if horror and (on_relic_now or view["phantom"]["revealed"]):
-            nearest = min(hunters, key=lambda h: self.dist[h[0]].get(cell, 99))
-            want = Action.make("horror", hunter=nearest[1])
-            if want in legal:
-                return want
+        if horror and (on_relic_now or phantom["revealed"]):
+            ranked = sorted(view["hunters"], key=lambda h: self.dist[self._cell(h["cell"])].get(cell, 99))
+            for h in ranked:
+                want = Action.make("horror", hunter=h["name"])
+                if want in legal and not h["horrified"] and self.dist[self._cell(h["cell"])].get(cell, 99) <= 8:
+                    return want
         entity_moves = [a for a in legal if a.kind == "move_entity"]
         if entity_moves:
             move = self._entity_move(view, entity_moves, intact, hunters)
@@ -125,8 +143,7 @@ class HeuristicBot:
         return legal[0]
 
     def _take_card(self, legal: list[Action]) -> Action:
-        order = [10, 11, 12, 13, 7, 8, 9, 2, 4, 6, 1, 3, 5]
-        for card in order:
+        for card in self.card_order:
             want = Action.make("take_card", card=card)
             if want in legal:
                 return want
@@ -136,7 +153,7 @@ class HeuristicBot:
         """Cells reachable with at most ``left`` cards of ``hand``, each with one shortest direction list."""
         moves = self.house.moves
         best: dict[int, list[int]] = {cell: []}
-        frontier = [(cell, [], tuple(hand))]
+        frontier: list[tuple[int, list[int], tuple[int, ...]]] = [(cell, [], tuple(hand))]
         for _ in range(left):
             nxt = []
             for c, path, h in frontier:
@@ -151,51 +168,86 @@ class HeuristicBot:
             frontier = nxt
         return best
 
-    def _threat(self, target: int, hunters: list[tuple[int, str]], view: dict[str, Any]) -> float:
-        """Expected Damage if the Phantom is revealed on ``target`` now."""
+    def _pad(self, cell: int, path: list[int], extra: int, hand: list[int]) -> list[int]:
+        """``path`` lengthened by back-and-forth steps at its start (more steps, more places to hide)."""
+        left = list(hand)
+        for d in path:
+            left[d] -= 1
+        out = list(path)
+        moves = self.house.moves
+        while extra >= 2:
+            options = [
+                d for d in range(4) if moves[cell][d] >= 0 and left[d] > 0 and left[(d + 2) % 4] > 0
+            ]
+            if not options:
+                break
+            d = max(options, key=lambda x: left[x] + left[(x + 2) % 4])
+            left[d] -= 1
+            left[(d + 2) % 4] -= 1
+            out = [d, (d + 2) % 4, *out]
+            extra -= 2
+        return out
+
+    def _threat(self, target: int, view: dict[str, Any]) -> float:
+        """Expected Damage from hunters able to reach ``target`` on their next turn (if they knew it)."""
         total = 0.0
         for h in view["hunters"]:
+            if h["horrified"]:
+                continue
             hc = self._cell(h["cell"])
             d = self.dist[hc].get(target, 99)
             bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(1 for c in h["cards"] if c["hunter"] == "acceleration")
-            chance = 0.0 if h["horrified"] else _reach_chance(d, bonus)
-            if d == 0 and not h["horrified"]:
-                chance = 1.0
+            chance = 1.0 if d == 0 else _reach_chance(d, bonus)
             total += chance * (2 if h["name"] == "exorcist" else 1)
         return total
 
-    def _phantom_target(
-        self,
-        cell: int,
-        left: int,
-        hand: list[int],
-        hunters: list[tuple[int, str]],
-        intact: list[int],
-        opening: bool,
-        view: dict[str, Any],
-    ) -> tuple[int, list[int]]:
+    def _spread(self, view: dict[str, Any], steps: int, revealed_at: int | None) -> int:
+        """About how many cells the hunters will have to consider after ``steps`` more cards."""
+        base = [revealed_at] if revealed_at is not None else [self._cell(c) for c in view["possible_cells"]]
+        cells: set[int] = set()
+        for b in base:
+            cells.update(c for c, d in self.dist[b].items() if d <= steps and (d - steps) % 2 == 0)
+        return max(1, len(cells))
+
+    def _plan(self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]) -> tuple[float, list[int]]:
+        """The best (score, directions) for this turn: strike a relic safely, or hide and close in."""
+        phantom = view["phantom"]
+        opening = phantom["opening_turn"]
+        damage = phantom["damage"]
+        revealed_at = cell if phantom["revealed"] else None
         paths = self._paths(cell, left, hand)
-        damage = view["phantom"]["damage"]
-        best_cell, best_score = cell, -1e9
+        traps = view["traps_set"]
+        entries = {c for r in intact for c in self.house.neighbours(r)}
+        watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
+        best_score, best_path = -1e9, []
         for t, path in paths.items():
-            score = 0.0
-            near = min((self.dist[h][t] for h, _ in hunters if t in self.dist[h]), default=10)
+            extra = left - len(path)
+            full = self._pad(cell, path, extra - extra % 2, hand) if t not in intact or opening else path
+            route = self._cells_on(cell, full)
+            risky = sum(1 for step_cell in route if step_cell in entries)
+            seen = sum(1 for step_cell in set(route) if step_cell in watched)
+            score = -self.trap_fear * traps * risky - self.pentagram_fear * seen
+            threat = self._threat(t, view)
             if t in intact and not opening:
-                threat = self._threat(t, hunters, view)
-                if damage + threat * 1.5 >= 7:
-                    score -= 50
-                score += 30 - 12 * threat
+                if damage + threat >= 6.5:
+                    score -= 100
+                score += self.strike_value - self.reveal_fear * threat
             else:
+                spread = self._spread(view, len(full), revealed_at)
+                score -= self.hide_fear * threat / spread ** 0.5
                 d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
-                score -= 1.5 * d_rel
-                score += 1.2 * min(near, 5)
-                if near == 0:
-                    score -= 6
-            score -= 0.05 * len(path)
+                score -= self.approach * d_rel
             score += self.rng.random() * 0.01
             if score > best_score:
-                best_cell, best_score = t, score
-        return best_cell, paths.get(best_cell, [])
+                best_score, best_path = score, full
+        return best_score, best_path
+
+    def _cells_on(self, cell: int, path: list[int]) -> list[int]:
+        out = []
+        for d in path:
+            cell = self.house.moves[cell][d]
+            out.append(cell)
+        return out
 
     def _entity_move(
         self, view: dict[str, Any], moves: list[Action], intact: list[int], hunters: list[tuple[int, str]]
@@ -271,8 +323,11 @@ class HeuristicBot:
                     best_room, best_split = a, split
             if best_room is not None:
                 return best_room
-        if "guess" in kinds and "move" not in kinds and (here in possible or here == target_cell):
-            return Action.make("guess")
+        if "guess" in kinds and "move" not in kinds:
+            costly = view.get("wrong_guess_costs_next_turn", True)
+            sure = here == target_cell or (here in possible and (len(possible) <= self.guess_at or not costly))
+            if sure:
+                return Action.make("guess")
         if "end_turn" in kinds:
             return Action.make("end_turn")
         return legal[0]

@@ -9,7 +9,6 @@ public board. The log is filtered the same way. The shape is documented on the s
 
 from __future__ import annotations
 
-import copy
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.games.old_house.data import hunter_cards
@@ -41,11 +40,12 @@ def trap_list(state: OldHouseState) -> list[dict[str, Any]]:
 
 
 def _house_json(state: OldHouseState) -> dict[str, Any]:
+    """The house's JSON, built once per game and shared by every view (views are read-only)."""
     cached: dict[str, Any] | None = getattr(state.game, "_house_json", None)
     if cached is None:
         cached = state.house.to_json()
         state.game._house_json = cached  # type: ignore[attr-defined]
-    return copy.deepcopy(cached)
+    return cached
 
 
 def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
@@ -78,6 +78,7 @@ def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
             "cell": name(h.cell),
             "cards": [state.game.cards[c - 1].to_json() for c in h.cards],
             "horrified": h.horrified,
+            "loses_next_turn": h.stunned,
             "ability_used": h.ability_used,
             "done": i in state.done and state.phase == "hunters",
             "active": i == state.active,
@@ -85,7 +86,14 @@ def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
         for i, h in enumerate(state.hunters)
     ]
     audiences = {"all"} | ({"phantom"} if side == "phantom" else {"hunters"} if side == "hunters" else set())
-    log = [text for audience, text in state.log if audience in audiences]
+    log: list[str] = []
+    for audience, text in reversed(state.log):
+        if audience in audiences:
+            log.append(text)
+            if len(log) == LOG_TAIL:
+                break
+    log.reverse()
+    length = sum(n for audience, n in state.log_counts.items() if audience in audiences)
     view: dict[str, Any] = {
         "game": "old-house",
         "seat": None if seat is None else seat_names[seat],
@@ -108,8 +116,9 @@ def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
         "hunter_turn": None,
         "possible_cells": sorted(name(c) for c in state.possible_cells(seat)),
         "winner": state.winner,
-        "log": log[-LOG_TAIL:],
-        "log_length": len(log),
+        "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
+        "log": log,
+        "log_length": length,
     }
     if state.phase == "twilight":
         view["twilight"] = {
