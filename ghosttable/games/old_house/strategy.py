@@ -68,6 +68,7 @@ class HeuristicBot:
         self.hide_fear = 12.0
         self.approach = 0.6
         self.guess_at = 2
+        self.pad = False
         self.pentagram_fear = 3.0
 
     def choose(self, obs: Observation) -> Action:
@@ -222,7 +223,8 @@ class HeuristicBot:
         best_score, best_path = -1e9, []
         for t, path in paths.items():
             extra = left - len(path)
-            full = self._pad(cell, path, extra - extra % 2, hand) if t not in intact or opening else path
+            padded = self.pad and (t not in intact or opening)
+            full = self._pad(cell, path, extra - extra % 2, hand) if padded else path
             route = self._cells_on(cell, full)
             risky = sum(1 for step_cell in route if step_cell in entries)
             seen = sum(1 for step_cell in set(route) if step_cell in watched)
