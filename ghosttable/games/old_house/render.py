@@ -54,7 +54,7 @@ def render_map(view: dict[str, Any]) -> Table:
     """The house as a grid: north at the top; walls drawn as ``|`` and ``_`` marks beside cells."""
     house = view["house"]
     width, height = house["width"], house["height"]
-    types = {c["cell"]: c["type"] for c in house["cells"]}
+    types = house["cell_types"]
     walls = {frozenset(w) for w in house["walls"]}
     table = Table(show_header=True, show_lines=False, box=None, padding=(0, 0))
     table.add_column("")

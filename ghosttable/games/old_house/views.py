@@ -48,8 +48,11 @@ def _house_json(state: OldHouseState) -> dict[str, Any]:
     return cached
 
 
-def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: a spectator). See the spec page for every field."""
+def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator). See the spec page for every field.
+
+    ``with_belief=False`` leaves out ``possible_cells`` (used by the brute-force belief check,
+    which must not lean on the tracker it checks)."""
     house = state.house
     name = house.name_of
     side = "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
@@ -114,7 +117,7 @@ def build_view(state: OldHouseState, seat: int | None) -> dict[str, Any]:
         "traps_set": len(state.active_traps()),
         "twilight": None,
         "hunter_turn": None,
-        "possible_cells": sorted(name(c) for c in state.possible_cells(seat)),
+        "possible_cells": sorted(name(c) for c in state.possible_cells(seat)) if with_belief else None,
         "winner": state.winner,
         "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
         "log": log,
