@@ -690,7 +690,7 @@ class OldHouseState(State):
             self._finish("phantom", "The Phantom has destroyed every relic and wins.")
             return
         if self.opening_left > 0:
-            self.opening_left -= 1
+            self.opening_left = 0 if self.round_ending else self.opening_left - 1
             if self.opening_left > 0:
                 self._begin_phantom_turn()
                 return
