@@ -58,7 +58,9 @@ def _read(name: str) -> dict[str, Any]:
 @cache
 def action_cards() -> tuple[ActionCard, ...]:
     """The 13 action cards, in id order. Raises ``GameError`` if the data file is inconsistent."""
-    cards = tuple(ActionCard(int(c["id"]), str(c["phantom"]), str(c["hunter"])) for c in _read("action_cards.toml")["cards"])
+    cards = tuple(
+        ActionCard(int(c["id"]), str(c["phantom"]), str(c["hunter"])) for c in _read("action_cards.toml")["cards"]
+    )
     for card in cards:
         if card.phantom not in PHANTOM_SIDES or card.hunter not in HUNTER_SIDES:
             raise GameError(f"action card {card.id} has an unknown side")
@@ -71,7 +73,8 @@ def action_cards() -> tuple[ActionCard, ...]:
 def hunter_cards() -> tuple[HunterCard, ...]:
     """The 6 hunter cards, in file order."""
     return tuple(
-        HunterCard(str(h["name"]), str(h["title"]), str(h["ability"]), str(h["text"])) for h in _read("hunters.toml")["hunters"]
+        HunterCard(str(h["name"]), str(h["title"]), str(h["ability"]), str(h["text"]))
+        for h in _read("hunters.toml")["hunters"]
     )
 
 

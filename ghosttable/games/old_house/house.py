@@ -51,7 +51,9 @@ def parse_cell(text: Any, width: int, height: int) -> int:
     col = ord(text[0].upper()) - ord("A")
     row_text = text[1:]
     if not row_text.isdigit() or not 0 <= col < width or not 1 <= int(row_text) <= height:
-        raise HouseError(f"bad coordinate {text!r}: the house is {width} x {height} (A1 to {cell_name(width * height - 1, width)})")
+        raise HouseError(
+            f"bad coordinate {text!r}: the house is {width} x {height} (A1 to {cell_name(width * height - 1, width)})"
+        )
     return (int(row_text) - 1) * width + col
 
 
@@ -171,7 +173,8 @@ class House:
             "height": self.height,
             "cell_types": {self.name_of(c): self.types[c] for c in range(self.size)},
             "rooms": [
-                {"name": r.name, "title": r.title, "cells": [self.name_of(c) for c in sorted(r.cells)]} for r in self.rooms
+                {"name": r.name, "title": r.title, "cells": [self.name_of(c) for c in sorted(r.cells)]}
+                for r in self.rooms
             ],
             "walls": sorted([self.name_of(a), self.name_of(b)] for a, b in (sorted(w) for w in self.walls)),
             "relics": [self.name_of(c) for c in self.relics],
@@ -200,7 +203,7 @@ def _cells_of(spec: Any, width: int, height: int, where: str) -> list[int]:
 
 def _pair(item: Any, width: int, height: int, where: str) -> frozenset[int]:
     if not (isinstance(item, list) and len(item) == 2):
-        raise HouseError(f"{where}: each entry must be a pair of cells such as [\"B5\", \"B6\"]")
+        raise HouseError(f'{where}: each entry must be a pair of cells such as ["B5", "B6"]')
     a, b = parse_cell(item[0], width, height), parse_cell(item[1], width, height)
     if abs(a % width - b % width) + abs(a // width - b // width) != 1:
         raise HouseError(f"{where}: {item[0]} and {item[1]} are not orthogonal neighbours")
@@ -308,7 +311,9 @@ def house_from_data(data: dict[str, Any]) -> House:
             raise HouseError(f"relic {cell_name(relic, width)} cannot be reached from the Phantom's start")
     for hunter, cell in portraits.items():
         if cell not in reach:
-            raise HouseError(f"the {hunter}'s portrait {cell_name(cell, width)} cannot be reached from the Phantom's start")
+            raise HouseError(
+                f"the {hunter}'s portrait {cell_name(cell, width)} cannot be reached from the Phantom's start"
+            )
     cut_off = [c for c in range(size) if c not in reach]
     if cut_off:
         raise HouseError(f"cell {cell_name(cut_off[0], width)} cannot be reached from the Phantom's start")

@@ -126,7 +126,9 @@ class OldHouse(Game):
                 source="reference part 2, The checks of honesty",
             ),
         ),
-        secrets="the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)",
+        secrets=(
+            "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"
+        ),
     )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
@@ -378,7 +380,11 @@ class OldHouseState(State):
         if self.phase == "phantom":
             return self._phantom_actions()
         if self.active is None:
-            return [self._act("start_turn", hunter=h.name) for i, h in enumerate(self.hunters) if i not in self.done and h.seat == seat]
+            return [
+                self._act("start_turn", hunter=h.name)
+                for i, h in enumerate(self.hunters)
+                if i not in self.done and h.seat == seat
+            ]
         return self._hunter_actions(self.hunters[self.active])
 
     def _twilight_actions(self) -> list[Action]:
@@ -449,13 +455,19 @@ class OldHouseState(State):
             acts += [self._act("move", to=self._name(c)) for c in self.move_targets(h)]
         if not self.guessed:
             acts.append(self._act("guess"))
-        if self._hunter_has(h, "pentagram") is not None and h.cell not in self.pentagrams and len(self.pentagrams) < MAX_PENTAGRAMS:
+        if (
+            self._hunter_has(h, "pentagram") is not None
+            and h.cell not in self.pentagrams
+            and len(self.pentagrams) < MAX_PENTAGRAMS
+        ):
             acts.append(self._act("pentagram"))
         if self._hunter_has(h, "trap") is not None:
             taken = {t.cell for t in self.active_traps()}
             relics = set() if h.name == "engineer" else set(self.relics)
             acts += [
-                self._act("trap", cell=self._name(c)) for c in range(self.house.size) if c not in taken and c not in relics
+                self._act("trap", cell=self._name(c))
+                for c in range(self.house.size)
+                if c not in taken and c not in relics
             ]
         if h.cards and not self.checked and self.last_laid_count() > 0:
             acts.append(self._act("check_honesty"))
@@ -474,7 +486,9 @@ class OldHouseState(State):
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
         name = self.decision_name(seat)
         if action.kind == "step" and self.phase == "phantom":
-            return IllegalActionError("that step is not possible: no card of that direction, no steps left, or the way is closed")
+            return IllegalActionError(
+                "that step is not possible: no card of that direction, no steps left, or the way is closed"
+            )
         if action.kind == "move" and name == "hunter_turn":
             return IllegalActionError(f"{action.get('to')} is not a cell this hunter can reach now")
         if action.kind == "end_turn" and name == "hunter_turn":
@@ -759,7 +773,9 @@ class OldHouseState(State):
         self._know(("at", (h.cell,), False))
         if self.game.options["wrong-guess"] == "next-turn":
             h.stunned = True
-            self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses its next turn.")
+            self._say(
+                "all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses its next turn."
+            )
         else:
             self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses the turn.")
         self._finish_hunter_turn(h)
@@ -790,7 +806,11 @@ class OldHouseState(State):
         lost = len(h.cards)
         h.cards = []
         self.checked = True
-        self._say("all", f"The {h.name} checks the Phantom's {self.last_laid_count()} move cards: they are honest; the {h.name} loses {lost} action cards.")
+        self._say(
+            "all",
+            f"The {h.name} checks the Phantom's {self.last_laid_count()} move cards: they are honest; "
+            f"the {h.name} loses {lost} action cards.",
+        )
         if self.game.options["checks-reveal-route"]:
             dirs = ", ".join(DIRECTIONS[d] for d in self.last_laid)
             self._say("hunters", f"The Phantom's last turn went: {dirs}.")
@@ -803,14 +823,18 @@ class OldHouseState(State):
         near = tuple(sorted(self.house.distances(h.cell, 2)))
         answer = self.phantom_cell in near
         self._know(("at", near, answer))
-        self._say("all", f"The medium senses {'the Phantom' if answer else 'nothing'} within 2 steps of {self._name(h.cell)}.")
+        self._say(
+            "all", f"The medium senses {'the Phantom' if answer else 'nothing'} within 2 steps of {self._name(h.cell)}."
+        )
 
     def _hunter_photograph(self, h: Hunter, action: Action) -> None:
         h.ability_used = True
         room = self.house.room(str(action["room"]))
         answer = self.phantom_cell in room.cells
         self._know(("at", tuple(sorted(room.cells)), answer))
-        self._say("all", f"The photographer's picture of the {room.title}: the Phantom is {'' if answer else 'not '}there.")
+        self._say(
+            "all", f"The photographer's picture of the {room.title}: the Phantom is {'' if answer else 'not '}there."
+        )
 
     def _hunter_end_turn(self, h: Hunter, action: Action) -> None:
         self._finish_hunter_turn(h)

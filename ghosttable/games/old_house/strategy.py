@@ -177,9 +177,7 @@ class HeuristicBot:
         out = list(path)
         moves = self.house.moves
         while extra >= 2:
-            options = [
-                d for d in range(4) if moves[cell][d] >= 0 and left[d] > 0 and left[(d + 2) % 4] > 0
-            ]
+            options = [d for d in range(4) if moves[cell][d] >= 0 and left[d] > 0 and left[(d + 2) % 4] > 0]
             if not options:
                 break
             d = max(options, key=lambda x: left[x] + left[(x + 2) % 4])
@@ -197,7 +195,9 @@ class HeuristicBot:
                 continue
             hc = self._cell(h["cell"])
             d = self.dist[hc].get(target, 99)
-            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(1 for c in h["cards"] if c["hunter"] == "acceleration")
+            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(
+                1 for c in h["cards"] if c["hunter"] == "acceleration"
+            )
             chance = 1.0 if d == 0 else _reach_chance(d, bonus)
             total += chance * (2 if h["name"] == "exorcist" else 1)
         return total
@@ -210,7 +210,9 @@ class HeuristicBot:
             cells.update(c for c, d in self.dist[b].items() if d <= steps and (d - steps) % 2 == 0)
         return max(1, len(cells))
 
-    def _plan(self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]) -> tuple[float, list[int]]:
+    def _plan(
+        self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]
+    ) -> tuple[float, list[int]]:
         """The best (score, directions) for this turn: strike a relic safely, or hide and close in."""
         phantom = view["phantom"]
         opening = phantom["opening_turn"]
@@ -236,7 +238,7 @@ class HeuristicBot:
                 score += self.strike_value - self.reveal_fear * threat
             else:
                 spread = self._spread(view, len(full), revealed_at)
-                score -= self.hide_fear * threat / spread ** 0.5
+                score -= self.hide_fear * threat / spread**0.5
                 d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
                 score -= self.approach * d_rel
             score += self.rng.random() * 0.01
@@ -358,7 +360,9 @@ class HeuristicBot:
         d = self.dist[here].get(goal, 99)
         return goal if 1 <= d <= allowance else None
 
-    def _best_cover(self, view: dict[str, Any], here: int, allowance: int, possible: list[int], me: dict[str, Any]) -> int:
+    def _best_cover(
+        self, view: dict[str, Any], here: int, allowance: int, possible: list[int], me: dict[str, Any]
+    ) -> int:
         reach = [c for c, d in self.dist[here].items() if 1 <= d <= allowance]
         others = [self._cell(h["cell"]) for h in view["hunters"] if h["name"] != me["name"]]
         intact = self._intact(view)
@@ -369,7 +373,7 @@ class HeuristicBot:
         for c in reach:
             score = 0.0
             if c in pset:
-                score += 4.0 / size ** 0.5 + 1.0
+                score += 4.0 / size**0.5 + 1.0
             close = sum(1 for p in possible if self.dist[c].get(p, 30) <= 2)
             score += 3.0 * close / size
             score -= 0.25 * min((self.dist[c].get(r, 30) for r in at_risk), default=0)

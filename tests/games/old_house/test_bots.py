@@ -41,7 +41,19 @@ def test_hunters_guess_a_revealed_phantom_in_reach() -> None:
 def test_cli_simulate_with_a_bot_per_side() -> None:
     result = CliRunner().invoke(
         app,
-        ["simulate", "old-house", "-p", "3", "-n", "3", "--bot", "phantom=heuristic", "--bot", "hunters=random", "--json"],
+        [
+            "simulate",
+            "old-house",
+            "-p",
+            "3",
+            "-n",
+            "3",
+            "--bot",
+            "phantom=heuristic",
+            "--bot",
+            "hunters=random",
+            "--json",
+        ],
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)

@@ -22,6 +22,10 @@ def test_conformance_over_two_thousand_games() -> None:
 
 
 def test_conformance_deeply_on_the_small_house() -> None:
-    options = [{"house": SMALL}, {"house": SMALL, "wrong-guess": "this-turn"}, {"house": SMALL, "checks-reveal-route": True}]
+    options = [
+        {"house": SMALL},
+        {"house": SMALL, "wrong-guess": "this-turn"},
+        {"house": SMALL, "checks-reveal-route": True},
+    ]
     report = check_game("old-house", options=options, games=45, seed=3, deep_every=7, replay_every=3)
     assert report.ok and report.games == 45

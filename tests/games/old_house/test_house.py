@@ -42,7 +42,10 @@ def test_walls_block_moves() -> None:
         (('phantom_start = "B2"\n', ""), "has no phantom_start"),
         (('relics = ["A4", "D4", "D1"]', 'relics = ["A4", "A4"]'), "two relics share a cell"),
         (('relics = ["A4", "D4", "D1"]', 'relics = ["B2"]'), "start cannot be a relic"),
-        (('walls = [["B3", "C3"]]', 'walls = [["A3", "A4"], ["B4", "B3"], ["B4", "C4"]]'), "relic A4 cannot be reached"),
+        (
+            ('walls = [["B3", "C3"]]', 'walls = [["A3", "A4"], ["B4", "B3"], ["B4", "C4"]]'),
+            "relic A4 cannot be reached",
+        ),
         (('walls = [["B3", "C3"]]', 'walls = [["B3", "D3"]]'), "not orthogonal neighbours"),
         (('type = "damp"', 'type = "swampy"'), "unknown cell type 'swampy'"),
         (('cells = "C1:D4"', 'cells = "C1:D3"'), "C4 is not one of its cells"),

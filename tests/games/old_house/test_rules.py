@@ -277,6 +277,7 @@ def test_check_of_honesty_costs_all_action_cards() -> None:
     play(state, "check_honesty", seat=1)
     assert state.hunter("medium").cards == [] and state.damage == 0
     assert "went:" not in str(state.view(1)["log"])
+    assert "checks the Phantom's 2 move cards: they are honest; the medium loses" in str(state.view(0)["log"])
 
 
 def test_checks_reveal_route_option_tells_the_hunters_the_directions() -> None:
