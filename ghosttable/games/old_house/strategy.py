@@ -60,15 +60,16 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        self.card_order = [7, 8, 9, 10, 11, 12, 13, 2, 4, 6, 1, 3, 5]
-        self.gamble = True
+        self.card_order = [7, 8, 9, 1, 3, 5, 10, 11, 12, 13, 2, 4, 6]
+        self.gamble = False
         self.trap_fear = 3.0
         self.strike_value = 14.0
         self.reveal_fear = 16.0
         self.hide_fear = 12.0
         self.approach = 0.6
-        self.guess_at = 2
+        self.guess_at = 1
         self.pad = False
+        self.summon_threat = 0.3
         self.pentagram_fear = 3.0
 
     def choose(self, obs: Observation) -> Action:
@@ -122,7 +123,7 @@ class HeuristicBot:
         self.plan = []
         on_relic_now = cell in intact and not phantom["opening_turn"]
         summons = [a for a in legal if a.kind == "summon"]
-        if summons and (on_relic_now or phantom["revealed"]):
+        if summons and (on_relic_now or phantom["revealed"] or self._threat(cell, view) < self.summon_threat):
             return summons[0]
         horror = [a for a in legal if a.kind == "horror"]
         if horror and (on_relic_now or phantom["revealed"]):
@@ -187,20 +188,20 @@ class HeuristicBot:
             extra -= 2
         return out
 
-    def _threat(self, target: int, view: dict[str, Any]) -> float:
-        """Expected Damage from hunters able to reach ``target`` on their next turn (if they knew it)."""
-        total = 0.0
+    def _threat(self, target: int, view: dict[str, Any], horrors: int = 0) -> float:
+        """Expected Damage from hunters able to reach ``target`` on their next turn (if they knew it),
+        leaving out the ``horrors`` most dangerous ones (the Phantom can make them skip their move)."""
+        parts = []
         for h in view["hunters"]:
             if h["horrified"]:
                 continue
             hc = self._cell(h["cell"])
             d = self.dist[hc].get(target, 99)
-            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(
-                1 for c in h["cards"] if c["hunter"] == "acceleration"
-            )
+            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(1 for c in h["cards"] if c["hunter"] == "acceleration")
             chance = 1.0 if d == 0 else _reach_chance(d, bonus)
-            total += chance * (2 if h["name"] == "exorcist" else 1)
-        return total
+            parts.append(chance * (2 if h["name"] == "exorcist" else 1))
+        parts.sort(reverse=True)
+        return sum(parts[horrors:])
 
     def _spread(self, view: dict[str, Any], steps: int, revealed_at: int | None) -> int:
         """About how many cells the hunters will have to consider after ``steps`` more cards."""
@@ -220,18 +221,19 @@ class HeuristicBot:
         revealed_at = cell if phantom["revealed"] else None
         paths = self._paths(cell, left, hand)
         traps = view["traps_set"]
+        horrors = sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror")
         entries = {c for r in intact for c in self.house.neighbours(r)}
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
         best_score, best_path = -1e9, []
         for t, path in paths.items():
             extra = left - len(path)
-            padded = self.pad and (t not in intact or opening)
+            padded = (self.pad or revealed_at is not None) and (t not in intact or opening)
             full = self._pad(cell, path, extra - extra % 2, hand) if padded else path
             route = self._cells_on(cell, full)
             risky = sum(1 for step_cell in route if step_cell in entries)
             seen = sum(1 for step_cell in set(route) if step_cell in watched)
             score = -self.trap_fear * traps * risky - self.pentagram_fear * seen
-            threat = self._threat(t, view)
+            threat = self._threat(t, view, horrors if t in intact and not opening else 0)
             if t in intact and not opening:
                 if damage + threat >= 6.5:
                     score -= 100
