@@ -369,6 +369,8 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
         s: make_bot(game, bot_list[s], s, derive_seed(seed, "bot", s)) for s in range(game.players) if s not in humans
     }
     render = getattr(game, "render_terminal", None)
+    # a game with secret moves may say what the table sees of a bot's action (None: nothing)
+    describe = getattr(game, "public_action_text", None)
     shown_for: int | None = None
     while not state.is_terminal():
         for seat in state.acting_seats():
@@ -377,7 +379,9 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
             if seat in bots:
                 action = bots[seat].choose(Observation(state, seat))
                 state.apply(action, seat)
-                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {action}[/dim]")
+                text = describe(action, seat) if callable(describe) else str(action)
+                if text is not None:
+                    console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {text}[/dim]", markup=True)
                 continue
             view = state.view(seat)
             if shown_for != len(state.history):

@@ -169,6 +169,15 @@ class OldHouse(Game):
         out["phantom_move_cards"] = {d: self.house.move_cards_per_direction for d in DIRECTIONS}
         return out
 
+    def public_action_text(self, action: Action, seat: int) -> str:
+        """What every seat may read of ``action`` (terminal play prints it for bot moves): the
+        direction of a Phantom Move card and the cell of a trap are left out."""
+        if action.kind in ("step", "discard"):
+            return "plays a move card" if action.kind == "step" else "discards a move card"
+        if action.kind == "trap":
+            return "trap"
+        return str(action)
+
     def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
         from ghosttable.games.old_house.render import render_view

@@ -197,7 +197,9 @@ class HeuristicBot:
                 continue
             hc = self._cell(h["cell"])
             d = self.dist[hc].get(target, 99)
-            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(1 for c in h["cards"] if c["hunter"] == "acceleration")
+            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(
+                1 for c in h["cards"] if c["hunter"] == "acceleration"
+            )
             chance = 1.0 if d == 0 else _reach_chance(d, bonus)
             parts.append(chance * (2 if h["name"] == "exorcist" else 1))
         parts.sort(reverse=True)

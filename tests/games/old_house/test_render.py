@@ -35,3 +35,13 @@ def test_terminal_game_against_bots(monkeypatch) -> None:  # type: ignore[no-unt
     monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": next(answers))
     state = run_terminal_game(game, {0}, ["random", "heuristic"], seed=4)
     assert state.is_terminal()
+
+
+def test_terminal_play_does_not_print_the_phantoms_directions(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    game = load("old-house", players=2)
+    answers = iter(["1"] * 5000)
+    monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": next(answers))
+    run_terminal_game(game, {1}, ["heuristic", "random"], seed=3)
+    out = capsys.readouterr().out
+    assert "phantom (heuristic): plays a move card" in out
+    assert "step dir=" not in out and "discard dir=" not in out
