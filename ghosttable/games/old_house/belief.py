@@ -189,7 +189,7 @@ class Tracker:
     """
 
     house: House
-    start: frozenset[int]
+    start: frozenset[int] | None
     events: list[Event] = field(default_factory=list)
     cards: list[int] = field(default_factory=lambda: [0])
     layers: list[Layer] = field(default_factory=list)
@@ -198,6 +198,7 @@ class Tracker:
     round: int = 1
     _ctx: _Context | None = None
     pending: list[int] = field(default_factory=list)
+    previous: Tracker | None = None
 
     def __post_init__(self) -> None:
         self._masks = _masks(self.house.move_cards_per_direction)
@@ -206,9 +207,11 @@ class Tracker:
     # ----- feeding events -----------------------------------------------------------------------
 
     def new_round(self) -> None:
-        """Start a new round: the Phantom takes back all its cards; its route starts again."""
-        cells = self.cells()
-        self.start = cells
+        """Start a new round: the Phantom takes back all its cards; its route starts again.
+
+        The round's start cells are the last round's final cells, computed only when first needed."""
+        self.previous = self.copy()
+        self.start = None
         self.events = []
         self.cards = [0]
         self.layers = []
@@ -342,6 +345,10 @@ class Tracker:
             return
         ctx = self._context()
         if not self.layers:
+            if self.start is None:
+                assert self.previous is not None
+                self.start = self.previous.cells()
+                self.previous = None
             forbidden, bits = ctx.at(0)
             first = {c | (bits.get(c, 0) << FLAG_SHIFT): 1 for c in self.start if c not in forbidden}
             self.layers.append(first)

@@ -136,6 +136,16 @@ class OldHouse(Game):
         self.house: House = load_house(str(self.options["house"]))
         self.cards: tuple[ActionCard, ...] = action_cards()
         self.action_cache: dict[tuple[Any, ...], Action] = {}
+        self._cell_actions: dict[str, list[Action]] = {}
+
+    def cell_actions(self, kind: str) -> list[Action]:
+        """``trap cell=C`` or ``move to=C`` for every cell, by cell index (built once per game)."""
+        got = self._cell_actions.get(kind)
+        if got is None:
+            param = "cell" if kind == "trap" else "to"
+            got = [Action.make(kind, **{param: self.house.name_of(c)}) for c in range(self.house.size)]
+            self._cell_actions[kind] = got
+        return got
 
     @property
     def hunter_count(self) -> int:
@@ -461,7 +471,8 @@ class OldHouseState(State):
         if can_move:
             if self._hunter_has(h, "acceleration") is not None:
                 acts.append(self._act("accelerate"))
-            acts += [self._act("move", to=self._name(c)) for c in self.move_targets(h)]
+            moves = self.game.cell_actions("move")
+            acts += [moves[c] for c in self.move_targets(h)]
         if not self.guessed:
             acts.append(self._act("guess"))
         if (
@@ -473,11 +484,8 @@ class OldHouseState(State):
         if self._hunter_has(h, "trap") is not None:
             taken = {t.cell for t in self.active_traps()}
             relics = set() if h.name == "engineer" else set(self.relics)
-            acts += [
-                self._act("trap", cell=self._name(c))
-                for c in range(self.house.size)
-                if c not in taken and c not in relics
-            ]
+            traps = self.game.cell_actions("trap")
+            acts += [traps[c] for c in range(self.house.size) if c not in taken and c not in relics]
         if h.cards and not self.checked and self.last_laid_count() > 0:
             acts.append(self._act("check_honesty"))
         if h.name == "medium" and not h.ability_used:
