@@ -398,3 +398,66 @@ def test_illegal_actions_leave_the_state_untouched() -> None:
             state.apply(bad, 1)
         assert err.value.reason
     assert state.fingerprint() == before
+
+
+def _slime_on_c2(state) -> None:  # type: ignore[no-untyped-def]
+    """Twilight with Summon Slime, openings ending on C2, hunters to A2 and C1, then a Slime on C2."""
+    twilight(state, (5, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=north", "step dir=south", "end_turn")
+    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
+    play(state, "summon entity=slime")
+
+
+def test_an_entity_entering_a_trap_is_banished_and_the_trap_is_spent() -> None:
+    state = new_state(script={"phantom_die": [1, 2, 2], "hunter_die": [1, 1]})
+    twilight(state, (5, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=north", "step dir=south", "end_turn")
+    play(state, "start_turn hunter=medium", "move to=A2", "trap cell=D2", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
+    play(state, "summon entity=slime", "move_entity entity=1 dir=east")
+    assert state.entities == [] and state.active_traps() == []
+    assert "The medium's trap on D2 banishes the Slime." in state.view(0)["log"]
+
+
+def test_an_entity_entering_a_pentagram_destroys_it() -> None:
+    state = new_state(script={"phantom_die": [1, 2, 2], "hunter_die": [1, 1]})
+    twilight(state, (5, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=north", "step dir=south", "end_turn")
+    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=D2", seat=2)
+    exorcist = state.hunter("exorcist")
+    assert any(state.game.cards[c - 1].hunter == "pentagram" for c in exorcist.cards)
+    play(state, "pentagram", "move to=D2"[:0] + "end_turn", seat=2)
+    assert state.pentagrams == [cell(state, "D2")]
+    # the exorcist stands on D2, so make room: an entity entering a hunter's cell is banished first
+    state.hunter("exorcist").cell = cell(state, "D1")
+    play(state, "summon entity=slime", "move_entity entity=1 dir=east")
+    assert state.pentagrams == [] and len(state.entities) == 1
+
+
+def test_a_revealed_phantom_attacks_a_pentagram_next_to_it() -> None:
+    state = new_state(script={"phantom_die": [1, 2, 2], "hunter_die": [1, 2]})
+    _to_hunters(state)
+    play(state, "start_turn hunter=exorcist", "guess", "move to=C3", "end_turn", seat=2)
+    play(state, "start_turn hunter=medium", "move to=B2", "pentagram", "end_turn", seat=1)
+    assert state.revealed and state.pentagrams == [cell(state, "B2")]
+    assert Action.make("attack_pentagram", cell="B2") in state.legal_actions(0)
+    play(state, "attack_pentagram cell=B2")
+    assert state.pentagrams == [] and state.revealed
+    play(state, "step dir=south")
+    assert "attack_pentagram" not in kinds(state, 0) and not state.revealed
+
+
+def test_no_summon_onto_a_hunters_cell() -> None:
+    state = new_state(script={"phantom_die": [1, 2, 2], "hunter_die": [1, 1]})
+    twilight(state, (5, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=north", "step dir=south", "end_turn")
+    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C1", "move to=C2"[:0] + "end_turn", seat=2)
+    state.hunter("exorcist").cell = cell(state, "C2")
+    assert "summon" not in kinds(state, 0)
