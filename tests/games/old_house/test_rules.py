@@ -237,7 +237,7 @@ def test_hunter_banishes_an_entity_by_entering_its_cell() -> None:
 def test_correct_guess_damages_and_reveals_exorcist_deals_two() -> None:
     state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
     _to_hunters(state)
-    play(state, "start_turn hunter=exorcist", "move to=C2"[:0] + "move to=B2", seat=2)
+    play(state, "start_turn hunter=exorcist", "move to=B2", seat=2)
     assert state.hunter("exorcist").cell == cell(state, "B2")
     state2 = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
     _to_hunters(state2)
@@ -431,7 +431,7 @@ def test_an_entity_entering_a_pentagram_destroys_it() -> None:
     play(state, "start_turn hunter=exorcist", "move to=D2", seat=2)
     exorcist = state.hunter("exorcist")
     assert any(state.game.cards[c - 1].hunter == "pentagram" for c in exorcist.cards)
-    play(state, "pentagram", "move to=D2"[:0] + "end_turn", seat=2)
+    play(state, "pentagram", "end_turn", seat=2)
     assert state.pentagrams == [cell(state, "D2")]
     # the exorcist stands on D2, so make room: an entity entering a hunter's cell is banished first
     state.hunter("exorcist").cell = cell(state, "D1")
@@ -458,6 +458,6 @@ def test_no_summon_onto_a_hunters_cell() -> None:
     play(state, "step dir=east", "end_turn")
     play(state, "step dir=north", "step dir=south", "end_turn")
     play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
-    play(state, "start_turn hunter=exorcist", "move to=C1", "move to=C2"[:0] + "end_turn", seat=2)
+    play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
     state.hunter("exorcist").cell = cell(state, "C2")
     assert "summon" not in kinds(state, 0)
