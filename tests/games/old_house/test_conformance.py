@@ -16,7 +16,7 @@ from tests.games.old_house.helpers import SMALL
 
 @pytest.mark.slow
 def test_conformance_over_two_thousand_games() -> None:
-    report = check_game("old-house", games=2000, seed=11, deep_every=400, replay_every=150)
+    report = check_game("old-house", games=2000, seed=11, deep_every=800, replay_every=250)
     assert report.ok and report.games == 2000
     assert report.probes > 0 and report.decisions > 100_000
 
