@@ -388,9 +388,9 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
                 break
             if seat in bots:
                 action = bots[seat].choose(Observation(state, seat))
-                public = state.action_is_public(seat, action)
+                text = state.public_action_text(seat, action)
                 state.apply(action, seat)
-                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {action if public else 'a sealed action'}[/dim]")
+                console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {text or 'a sealed action'}[/dim]")
                 continue
             view = state.view(seat)
             if shown_for != len(state.history):

@@ -191,6 +191,12 @@ class State(ABC):
         through their views, as the rules reveal it. Games override this with their own rule."""
         return not self.game.spec.hidden_information
 
+    def public_action_text(self, seat: int, action: Action) -> str | None:
+        """What every seat may read of ``action`` of ``seat`` as it happens (``None``: nothing but
+        that the seat acted). By default the text form of a public action; games with partly
+        secret actions override it (say, "plays a move card" without the direction)."""
+        return str(action) if self.action_is_public(seat, action) else None
+
     def secrets(self, seat: int | None) -> list[Any]:
         """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
         return []

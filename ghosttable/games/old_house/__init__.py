@@ -1,0 +1,5 @@
+"""The Mystery of the Old House: a hidden-movement game of one Phantom against 1-3 hunters."""
+
+from ghosttable.games.old_house.rules import OldHouse, OldHouseState
+
+__all__ = ["OldHouse", "OldHouseState"]

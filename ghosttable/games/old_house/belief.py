@@ -1,0 +1,481 @@
+"""Belief: the exact set of cells where the Phantom can be, from what one side knows.
+
+The hunters never see the Phantom's route; they see *events*: a move card played (its direction
+unknown), a card discarded, a summon or a wrong guess (the Phantom is, or is not, on a cell), a
+trail found or not found on a cell (the route since the last reveal passed there, or did not), a
+reveal (the Phantom is on a cell, and its route starts again there), the end of a round (no
+usable Phantom Move card left) and, for the hunters only, the traps the Phantom did not step on.
+
+:class:`Tracker` keeps, for the current round, one *layer* per event: the set of hidden states
+``(cell, cards used per direction, flags)`` consistent with every event so far. Cards used per
+direction matter because the Phantom holds only ``K`` cards of each direction a round, and
+because the end of a round tells that no card left is usable. Flags record, for each trail found
+in the current stretch of route, whether the state's route has passed that cell yet; they exist
+only until the trail's moment, so between trail checks a layer is just cells and card counts.
+
+Cost: a move card or any other event updates the newest layer in time linear in its size (at most
+the board's cells times the card-count combinations). A trail check is retroactive (it is about the
+route, not the cell): it recomputes the layers from the first one where that cell was possible,
+and costs nothing when the cell was never possible. Sources: the rulebook (Phase II: trails,
+pentagrams, revealing) and the reference (part 2: Phantom Move cards, hidden information).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ghosttable.games.old_house.house import House
+
+CELL_MASK = 127
+FLAG_SHIFT = 7
+STRIDE = (36, 6, 1)
+"""Cards used per direction are packed as ``j = north * 36 + east * 6 + south``; west is implied by
+the number of cards used so far this round (public). A layer maps ``cell | flags << 7`` to a bitset
+(a Python int) of the possible ``j``."""
+
+Event = tuple[Any, ...]
+"""One event: ``("turn",)``, ``("end_turn",)``, ``("step", direction or -1)``, ``("discard",)``,
+``("at", cells, inside)``, ``("trail", cell, found)``, ``("clear", cell)`` (a trail check that
+could not find anything), ``("reveal", cell)``, ``("usable", has)``, ``("traps", trap ids)``."""
+
+Layer = dict[int, int]
+
+
+def used_vector(j: int, cards: int) -> tuple[int, int, int, int]:
+    """Cards used per direction (north, east, south, west) for packed ``j`` after ``cards`` cards."""
+    north, east, south = j // 36, (j // 6) % 6, j % 6
+    return (north, east, south, cards - north - east - south)
+
+
+class _Masks:
+    """Bitsets over ``j`` for one card limit ``limit`` (cards per direction)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        valid = [(a, b, c) for a in range(limit + 1) for b in range(limit + 1) for c in range(limit + 1)]
+        self.below = tuple(
+            sum(1 << (a * 36 + b * 6 + c) for a, b, c in valid if (a, b, c)[d] < limit) for d in range(3)
+        )
+        self.valid = valid
+        self._west: dict[int, int] = {}
+        self._all: dict[int, int] = {}
+        self._usable: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def west_below(self, cards: int) -> int:
+        """``j`` whose west count (``cards`` minus the others) is below the limit and not negative."""
+        got = self._west.get(cards)
+        if got is None:
+            got = sum(1 << (a * 36 + b * 6 + c) for a, b, c in self.valid if 0 <= cards - a - b - c < self.limit)
+            self._west[cards] = got
+        return got
+
+    def usable(self, dirs: tuple[int, ...], cards: int) -> int:
+        """``j`` with a card left in at least one of ``dirs``."""
+        key = (dirs, cards)
+        got = self._usable.get(key)
+        if got is None:
+            got = 0
+            for d in dirs:
+                got |= self.below[d] if d < 3 else self.west_below(cards)
+            self._usable[key] = got
+        return got
+
+    def all(self, cards: int) -> int:
+        """Every ``j`` possible after ``cards`` cards."""
+        got = self._all.get(cards)
+        if got is None:
+            got = sum(1 << (a * 36 + b * 6 + c) for a, b, c in self.valid if 0 <= cards - a - b - c <= self.limit)
+            self._all[cards] = got
+        return got
+
+
+@dataclass
+class _Context:
+    """Constraints of the round's trail checks, by the layers they cover.
+
+    ``negatives``: ``(cell, first layer, last layer)``: the route did not pass ``cell``.
+    ``positives``: ``(cell, bit, first layer, last layer)``: flag ``bit`` records a visit of ``cell``.
+    """
+
+    bit_of: dict[int, int]
+    negatives: list[tuple[int, int, int]]
+    positives: list[tuple[int, int, int, int]]
+    size: int = 0
+    cache: dict[int, tuple[frozenset[int], dict[int, int]]] = field(default_factory=dict)
+
+    def at(self, layer: int) -> tuple[frozenset[int], dict[int, int]]:
+        """The cells forbidden in ``layer`` and the flag bits each cell sets there."""
+        got = self.cache.get(layer)
+        if got is None:
+            self.size = max(layer, 2 * self.size, 16)
+            self._sweep(self.size)
+            got = self.cache[layer]
+        return got
+
+    def _sweep(self, upto: int) -> None:
+        """Fill the cache for layers ``0 .. upto`` in one pass over the constraints."""
+        opens: dict[int, list[tuple[str, int, int]]] = {}
+        closes: dict[int, list[tuple[str, int, int]]] = {}
+        for c, first, last in self.negatives:
+            opens.setdefault(first, []).append(("n", c, 0))
+            closes.setdefault(last + 1, []).append(("n", c, 0))
+        for c, bit, first, last in self.positives:
+            opens.setdefault(first, []).append(("p", c, bit))
+            closes.setdefault(last + 1, []).append(("p", c, bit))
+        counts: dict[int, int] = {}
+        bits: dict[tuple[int, int], int] = {}
+        current: tuple[frozenset[int], dict[int, int]] = (frozenset(), {})
+        for layer in range(upto + 1):
+            changed = False
+            for kind, c, bit in closes.get(layer, ()):
+                changed = True
+                if kind == "n":
+                    counts[c] -= 1
+                else:
+                    bits[(c, bit)] -= 1
+            for kind, c, bit in opens.get(layer, ()):
+                changed = True
+                if kind == "n":
+                    counts[c] = counts.get(c, 0) + 1
+                else:
+                    bits[(c, bit)] = bits.get((c, bit), 0) + 1
+            if changed:
+                flags: dict[int, int] = {}
+                for (c, bit), n in bits.items():
+                    if n > 0:
+                        flags[c] = flags.get(c, 0) | (1 << bit)
+                current = (frozenset(c for c, n in counts.items() if n > 0), flags)
+            self.cache[layer] = current
+
+
+@functools.cache
+def _masks(limit: int) -> _Masks:
+    return _Masks(limit)
+
+
+def _context(events: list[Event], skip: frozenset[int] = frozenset()) -> _Context:
+    """The constraints of ``events``' trail checks, leaving out the checks at indices in ``skip``."""
+    start = 0
+    bit_of: dict[int, int] = {}
+    negatives: list[tuple[int, int, int]] = []
+    positives: list[tuple[int, int, int, int]] = []
+    bits = 0
+    for k, ev in enumerate(events):
+        if ev[0] == "reveal":
+            start = k + 1
+            bits = 0
+        elif ev[0] == "trail" and k not in skip:
+            if ev[2]:
+                bit_of[k] = bits
+                positives.append((ev[1], bits, start, k))
+                bits += 1
+            else:
+                negatives.append((ev[1], start, k))
+    return _Context(bit_of, negatives, positives, len(events) + 1)
+
+
+@dataclass
+class Tracker:
+    """The possible hidden states of the Phantom, round by round.
+
+    Args:
+        house: the house.
+        start: the cells possible at the start (the Phantom's start cell).
+    """
+
+    house: House
+    start: frozenset[int] | None
+    events: list[Event] = field(default_factory=list)
+    cards: list[int] = field(default_factory=lambda: [0])
+    layers: list[Layer] = field(default_factory=list)
+    layer_cells: list[frozenset[int]] = field(default_factory=list)
+    trap_cells: dict[int, int] = field(default_factory=dict)
+    round: int = 1
+    _ctx: _Context | None = None
+    pending: list[int] = field(default_factory=list)
+    previous: Tracker | None = None
+
+    def __post_init__(self) -> None:
+        self._masks = _masks(self.house.move_cards_per_direction)
+        self._dirs = tuple(tuple(d for d in range(4) if row[d] >= 0) for row in self.house.moves)
+
+    # ----- feeding events -----------------------------------------------------------------------
+
+    def new_round(self) -> None:
+        """Start a new round: the Phantom takes back all its cards; its route starts again.
+
+        The round's start cells are the last round's final cells, computed only when first needed."""
+        self.previous = self.copy()
+        self.start = None
+        self.events = []
+        self.cards = [0]
+        self.layers = []
+        self.layer_cells = []
+        self._ctx = None
+        self.pending = []
+        self.round += 1
+
+    def set_trap(self, trap: int, cell: int) -> None:
+        """Record where trap ``trap`` lies (hunters' trackers only)."""
+        self.trap_cells[trap] = cell
+
+    def add(self, event: Event) -> None:
+        """Add one event of the current round (see :data:`Event`); the work is done when asked."""
+        used = self.cards[-1] + (1 if event[0] in ("step", "discard") else 0)
+        if event[0] == "trail":
+            self.pending.append(len(self.events))
+        self.events.append(event)
+        self.cards.append(used)
+
+    def _settle(self) -> None:
+        """Take the trail checks added since the last question into account.
+
+        A check that could find nothing (its cell was never possible in its stretch of route, even
+        in layers computed without it) becomes a ``clear`` event; the others invalidate the layers
+        from the first one where their cell was possible, and the layers are recomputed once.
+        """
+        if not self.pending:
+            return
+        first_pending = self.pending[0]
+        pending = frozenset(self.pending)
+        old = _context(self.events, skip=pending)
+        self._ctx = old
+        self._extend(first_pending)
+        layers, cells = list(self.layers), list(self.layer_cells)
+        # past the first pending check, layers computed without the pending checks are supersets
+        for k in range(len(layers) - 1, len(self.events)):
+            nxt = self._advance(layers[k], k, old)
+            layers.append(nxt)
+            cells.append(frozenset(key & CELL_MASK for key in nxt))
+        start = 0
+        for k in range(first_pending):
+            if self.events[k][0] == "reveal":
+                start = k + 1
+        earliest = None
+        for k, ev in enumerate(self.events):
+            if k < first_pending:
+                continue
+            if ev[0] == "reveal":
+                start = k + 1
+            if k not in pending:
+                continue
+            cell, found = ev[1], ev[2]
+            hit = next((layer for layer in range(start, k + 1) if cell in cells[layer]), None)
+            if hit is None and not found:
+                self.events[k] = ("clear", cell)
+                continue
+            hit = start if hit is None else hit
+            earliest = hit if earliest is None else min(earliest, hit)
+        self.pending = []
+        self._ctx = None
+        keep = len(layers) if earliest is None else earliest
+        self.layers, self.layer_cells = layers[:keep], cells[:keep]
+
+    def reveal_directions(self, known: Iterable[tuple[int, int]]) -> None:
+        """Make the directions of some move cards of this round known: ``(event index, direction)``."""
+        first = None
+        for index, direction in known:
+            if self.events[index][0] != "step":
+                raise ValueError(f"event {index} is not a move card")
+            self.events[index] = ("step", direction)
+            first = index if first is None else min(first, index)
+        if first is not None:
+            self._ctx = None
+            self._truncate(first + 1)
+
+    # ----- queries ------------------------------------------------------------------------------
+
+    def cells(self) -> frozenset[int]:
+        """The cells where the Phantom can be now."""
+        self._ensure()
+        return self.layer_cells[-1]
+
+    def sample(self, rng: random.Random) -> list[tuple[int, int]]:
+        """One history of hidden states for this round consistent with every event: per layer
+        (``len(events) + 1`` of them) a pair ``(cell | flags << 7, j)``, drawn backwards from a
+        uniformly chosen current state."""
+        self._ensure()
+        ctx = self._context()
+        n = len(self.events)
+        finals = sorted((key, j) for key, bits in self.layers[n].items() for j in _bits(bits))
+        state = finals[rng.randrange(len(finals))]
+        path = [state] * (n + 1)
+        for k in range(n - 1, -1, -1):
+            options = self._predecessors(state, k, ctx)
+            if not options:
+                raise RuntimeError("belief layers are inconsistent")
+            state = options[rng.randrange(len(options))]
+            path[k] = state
+        return path
+
+    def copy(self) -> Tracker:
+        """An independent tracker (layers are never changed in place, so they are shared)."""
+        twin = copy.copy(self)
+        twin.events = list(self.events)
+        twin.cards = list(self.cards)
+        twin.layers = list(self.layers)
+        twin.layer_cells = list(self.layer_cells)
+        twin.trap_cells = dict(self.trap_cells)
+        twin.pending = list(self.pending)
+        return twin
+
+    # ----- computing ----------------------------------------------------------------------------
+
+    def _truncate(self, layer: int) -> None:
+        del self.layers[layer:]
+        del self.layer_cells[layer:]
+
+    def _context(self) -> _Context:
+        if self._ctx is None:
+            self._ctx = _context(self.events)
+        return self._ctx
+
+    def _ensure(self) -> None:
+        self._settle()
+        self._extend(len(self.events))
+
+    def _extend(self, upto: int) -> None:
+        """Compute the layers up to layer ``upto`` with the current context."""
+        if len(self.layers) >= upto + 1:
+            return
+        ctx = self._context()
+        if not self.layers:
+            if self.start is None:
+                assert self.previous is not None
+                self.start = self.previous.cells()
+                self.previous = None
+            forbidden, bits = ctx.at(0)
+            first = {c | (bits.get(c, 0) << FLAG_SHIFT): 1 for c in self.start if c not in forbidden}
+            self.layers.append(first)
+            self.layer_cells.append(frozenset(k & CELL_MASK for k in first))
+        for k in range(len(self.layers) - 1, upto):
+            nxt = self._advance(self.layers[k], k, ctx)
+            self.layers.append(nxt)
+            self.layer_cells.append(frozenset(key & CELL_MASK for key in nxt))
+
+    def _advance(self, layer: Layer, k: int, ctx: _Context) -> Layer:
+        ev = self.events[k]
+        kind = ev[0]
+        cards = self.cards[k]
+        masks = self._masks
+        moves = self.house.moves
+        out: Layer = {}
+        if kind == "step":
+            dirs = range(4) if ev[1] < 0 else (ev[1],)
+            below = masks.below
+            west = masks.west_below(cards)
+            for key, bits in layer.items():
+                cell = key & CELL_MASK
+                row = moves[cell]
+                for d in dirs:
+                    target = row[d]
+                    if target < 0:
+                        continue
+                    moved = (bits & below[d]) << STRIDE[d] if d < 3 else bits & west
+                    if moved:
+                        nk = key - cell + target
+                        out[nk] = out.get(nk, 0) | moved
+        elif kind == "discard":
+            below = masks.below
+            west = masks.west_below(cards)
+            for key, bits in layer.items():
+                moved = ((bits & below[0]) << 36) | ((bits & below[1]) << 6) | ((bits & below[2]) << 1) | (bits & west)
+                if moved:
+                    out[key] = moved
+        elif kind == "at":
+            cells, inside = frozenset(ev[1]), ev[2]
+            out = {key: bits for key, bits in layer.items() if ((key & CELL_MASK) in cells) == inside}
+        elif kind == "traps":
+            traps = {self.trap_cells[t] for t in ev[1] if t in self.trap_cells}
+            out = {key: bits for key, bits in layer.items() if (key & CELL_MASK) not in traps}
+        elif kind == "trail" and ev[2] and k in ctx.bit_of:
+            flag = 1 << (FLAG_SHIFT + ctx.bit_of[k])
+            for key, bits in layer.items():
+                if key & flag:
+                    out[key & ~flag] = out.get(key & ~flag, 0) | bits
+        elif kind == "reveal":
+            for key, bits in layer.items():
+                if (key & CELL_MASK) == ev[1]:
+                    out[ev[1]] = out.get(ev[1], 0) | bits
+        elif kind == "usable":
+            has = ev[1]
+            every = masks.all(cards)
+            for key, bits in layer.items():
+                usable = masks.usable(self._dirs[key & CELL_MASK], cards)
+                kept = bits & usable if has else bits & ~usable & every
+                if kept:
+                    out[key] = kept
+        else:
+            out = dict(layer)
+        forbidden, flags = ctx.at(k + 1)
+        if forbidden:
+            out = {key: bits for key, bits in out.items() if (key & CELL_MASK) not in forbidden}
+        if flags:
+            merged: Layer = {}
+            for key, bits in out.items():
+                nk = key | (flags.get(key & CELL_MASK, 0) << FLAG_SHIFT)
+                merged[nk] = merged.get(nk, 0) | bits
+            out = merged
+        return out
+
+    def _predecessors(self, state: tuple[int, int], k: int, ctx: _Context) -> list[tuple[int, int]]:
+        key, j = state
+        ev = self.events[k]
+        if ev[0] in ("turn", "end_turn", "at", "traps", "usable", "clear") or (ev[0] == "trail" and not ev[2]):
+            return [state] if (self.layers[k].get(key, 0) >> j) & 1 else []
+        if ev[0] == "trail" and k in ctx.bit_of:
+            prev = key | (1 << (FLAG_SHIFT + ctx.bit_of[k]))
+            return [(prev, j)] if (self.layers[k].get(prev, 0) >> j) & 1 else []
+        shifts = (0, 36, 6, 1) if ev[0] in ("step", "discard") else (0,)
+        options: list[tuple[int, int]] = []
+        for pkey, pbits in sorted(self.layers[k].items()):
+            for shift in shifts:
+                pj = j - shift
+                if pj < 0 or not (pbits >> pj) & 1:
+                    continue
+                got = self._advance({pkey: 1 << pj}, k, ctx)
+                if (got.get(key, 0) >> j) & 1:
+                    options.append((pkey, pj))
+        return options
+
+
+def _bits(value: int) -> list[int]:
+    out = []
+    index = 0
+    while value:
+        if value & 1:
+            out.append(index)
+        value >>= 1
+        index += 1
+    return out
+
+
+def route_from_path(tracker: Tracker, path: list[tuple[int, int]]) -> dict[str, Any]:
+    """The hidden facts of the round behind a sampled ``path`` (see :meth:`Tracker.sample`).
+
+    Returns ``{"cell", "used" (cards used per direction), "route" (cells since the last reveal or
+    the round's start, repeats kept), "cells" (the cell at each layer), "steps" (event index ->
+    direction), "discards" (event index -> direction)}``.
+    """
+    events = tracker.events
+    cells = [key & CELL_MASK for key, _ in path]
+    used = [used_vector(j, tracker.cards[i]) for i, (_, j) in enumerate(path)]
+    route = [cells[0]]
+    steps: dict[int, int] = {}
+    discards: dict[int, int] = {}
+    for k, ev in enumerate(events):
+        if ev[0] in ("step", "discard"):
+            d = next(i for i in range(4) if used[k + 1][i] != used[k][i])
+            if ev[0] == "step":
+                steps[k] = d
+                route.append(cells[k + 1])
+            else:
+                discards[k] = d
+        elif ev[0] == "reveal":
+            route = [ev[1]]
+    return {"cell": cells[-1], "used": used[-1], "route": route, "cells": cells, "steps": steps, "discards": discards}

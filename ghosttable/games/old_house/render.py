@@ -1,0 +1,106 @@
+"""Terminal rendering of an Old House view with Rich (used by ``ghosttable play old-house --terminal``).
+
+It draws only what the view holds: the Phantom's private map (its cell and route) appears only in
+the Phantom's own view, the traps only in the hunters' views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+TYPE_STYLE = {"corridor": "on grey23", "dark": "on grey11", "furnished": "on dark_orange3", "damp": "on dark_cyan"}
+"""Background of each cell type."""
+
+
+def _cell_text(view: dict[str, Any], name: str) -> Text:
+    marks: list[tuple[str, str]] = []
+    private = view.get("private")
+    phantom = view["phantom"]
+    if private is not None and private["cell"] == name:
+        marks.append(("P", "bold magenta"))
+    elif phantom["cell"] == name:
+        marks.append(("P", "bold red"))
+    for h in view["hunters"]:
+        if h["cell"] == name:
+            marks.append((h["name"][0].upper(), "bold white"))
+    for e in view["entities"]:
+        if e["cell"] == name:
+            marks.append((e["kind"][0], "bold green"))
+    for r in view["relics"]:
+        if r["cell"] == name:
+            marks.append(("x" if r["destroyed"] else "R", "yellow"))
+    if name in view["pentagrams"]:
+        marks.append(("*", "bold blue"))
+    if name in view["trails"]:
+        marks.append(("~", "bold cyan"))
+    if any(t["cell"] == name for t in view.get("traps", [])):
+        marks.append(("#", "bold red"))
+    if private is not None and any(step["cell"] == name for step in private["route"]):
+        marks.append((".", "magenta"))
+    if name in view["possible_cells"] and private is None:
+        marks.append(("?", "bright_black"))
+    text = Text()
+    for mark, style in marks[:4]:
+        text.append(mark, style=style)
+    text.pad_right(4 - len(text))
+    return text
+
+
+def render_map(view: dict[str, Any]) -> Table:
+    """The house as a grid: north at the top; walls drawn as ``|`` and ``_`` marks beside cells."""
+    house = view["house"]
+    width, height = house["width"], house["height"]
+    types = house["cell_types"]
+    walls = {frozenset(w) for w in house["walls"]}
+    table = Table(show_header=True, show_lines=False, box=None, padding=(0, 0))
+    table.add_column("")
+    for col in range(width):
+        table.add_column(chr(ord("A") + col), justify="left")
+    for row in range(height, 0, -1):
+        cells: list[RenderableType] = [Text(f"{row} ")]
+        for col in range(width):
+            name = f"{chr(ord('A') + col)}{row}"
+            text = _cell_text(view, name)
+            east = f"{chr(ord('A') + col + 1)}{row}"
+            south = f"{chr(ord('A') + col)}{row - 1}"
+            text.append("|" if frozenset((name, east)) in walls else " ")
+            text.append("_" if frozenset((name, south)) in walls else " ")
+            text.stylize(TYPE_STYLE.get(types[name], ""))
+            cells.append(text)
+        table.add_row(*cells)
+    return table
+
+
+def render_view(view: dict[str, Any]) -> RenderableType:
+    """The whole table for one seat: the map, the status lines and the newest log lines."""
+    phantom = view["phantom"]
+    lines = [
+        Text(
+            f"Round {view['time']['round']}/{view['time']['rounds']} ({view['phase']}); "
+            f"relics destroyed {view['relics_destroyed']}/{len(view['relics'])}; "
+            f"Phantom Damage {phantom['damage']}/{phantom['banishment']}; "
+            f"Phantom's hand {phantom['hand_size']} cards"
+        ),
+        Text(
+            "Legend: P Phantom, R relic (x destroyed), ~ trail, * pentagram, # your trap, "
+            ". your route, ? possible Phantom cell, s/p Shadows/Poltergeist/Slime, capitals: hunters"
+        ),
+    ]
+    if phantom["action_cards"]:
+        lines.append(Text("Phantom's action cards: " + ", ".join(c["phantom"] for c in phantom["action_cards"])))
+    for h in view["hunters"]:
+        cards = ", ".join(c["hunter"] for c in h["cards"]) or "no cards"
+        flag = " (horrified)" if h["horrified"] else ""
+        lines.append(Text(f"{h['title']} ({h['seat']}) on {h['cell']}: {cards}{flag}"))
+    private = view.get("private")
+    if private is not None:
+        hand = ", ".join(f"{d} {n}" for d, n in private["hand"].items())
+        lines.append(Text(f"You are on {private['cell']}; Move cards: {hand}", style="magenta"))
+    if view.get("traps"):
+        lines.append(Text("Traps: " + ", ".join(t["cell"] for t in view["traps"]), style="red"))
+    log = [Text(line, style="dim") for line in view["log"][-8:]]
+    return Group(render_map(view), *lines, *log)

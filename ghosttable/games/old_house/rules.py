@@ -1,0 +1,1054 @@
+"""The rules of The Mystery of the Old House: the game, its state and every decision point.
+
+Seat 0 is the Phantom; the other seats are hunters (with 2 players, seat 1 runs two hunters).
+Each of up to 7 rounds is a Twilight (the Phantom takes action cards, the hunters the rest) and a
+Midnight (Phantom turns and hunters' phases alternate until the Phantom has no usable Phantom
+Move card; then the hunters take a last phase and the round is cleaned up). Sources: the rulebook
+(``mystery_of_the_old_house_rules_en.txt``: Game Setup, Phase I Twilight, Phase II Midnight,
+Ending the Game) and the reference (part 2); every decision of ours is listed on the spec page
+``docs/games/old_house.md``.
+
+Decision points (``decision_name``): ``twilight_choice``, ``take_card``, ``phantom_turn``,
+``hunter_order`` (which hunter acts next), ``hunter_turn``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core.actions import Action
+from ghosttable.core.errors import IllegalActionError
+from ghosttable.core.spec import GameSpec, RuleOption
+from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
+from ghosttable.games.old_house.belief import Tracker, route_from_path
+from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
+from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ghosttable.ai.base import BotFactory
+
+ROUNDS = 7
+BANISHMENT = 7
+DIE = (1, 2, 3, 4, 5, 6)
+MAX_PENTAGRAMS = 4
+OPEN_PICK = 4
+MAX_SUMMONS = 3
+ENTITY_TITLES = {"shadows": "Shadows", "poltergeist": "Poltergeist", "slime": "Slime"}
+
+
+@dataclass
+class Hunter:
+    """A hunter token: its card name, the seat that plays it, its cell and its hand of action cards."""
+
+    name: str
+    seat: int
+    cell: int
+    cards: list[int] = field(default_factory=list)
+    horrified: bool = False
+    ability_used: bool = False
+    stunned: bool = False
+
+
+@dataclass
+class Entity:
+    """A summoned entity on the board; ``relic_turns`` counts Phantom turns ended on ``relic``."""
+
+    id: int
+    kind: str
+    cell: int
+    relic: int = -1
+    relic_turns: int = 0
+
+
+@dataclass
+class Trap:
+    """A trap: secret from the Phantom until it triggers.
+
+    ``phantom_clear`` and ``entity_clear`` are the cells the Phantom and the entities entered after
+    it was set without triggering it: what the Phantom knows about where it is not.
+    """
+
+    id: int
+    cell: int
+    hunter: str
+    round: int
+    placed: int
+    active: bool = True
+    triggered: bool = False
+    phantom_clear: set[int] = field(default_factory=set)
+    entity_clear: set[int] = field(default_factory=set)
+
+
+class OldHouse(Game):
+    """The Mystery of the Old House (``old-house``), 2-4 players.
+
+    Options: ``house`` (a house file, ``default`` for the built-in one), ``checks-reveal-route``.
+    Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
+    """
+
+    spec = GameSpec(
+        name="old-house",
+        title="The Mystery of the Old House",
+        min_players=2,
+        max_players=4,
+        default_players=3,
+        dynamics="simultaneous",
+        chance=True,
+        hidden_information=True,
+        cooperative=False,
+        version="1",
+        max_decisions=30000,
+        options=(
+            RuleOption(
+                "house",
+                "default",
+                "A house file (TOML) to play in, or 'default' for the built-in house.",
+                source="reference part 2, The house",
+            ),
+            RuleOption(
+                "wrong-guess",
+                "next-turn",
+                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
+                choices=("next-turn", "this-turn"),
+                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
+            ),
+            RuleOption(
+                "checks-reveal-route",
+                False,
+                "A check of honesty shows the hunters the directions of the Phantom's last turn.",
+                source="reference part 2, The checks of honesty",
+            ),
+        ),
+        secrets=(
+            "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"
+        ),
+    )
+
+    def __init__(self, players: int | None = None, **options: Any) -> None:
+        super().__init__(players, **options)
+        self.house: House = load_house(str(self.options["house"]))
+        self.cards: tuple[ActionCard, ...] = action_cards()
+        self.action_cache: dict[tuple[Any, ...], Action] = {}
+        self._cell_actions: dict[str, list[Action]] = {}
+
+    def cell_actions(self, kind: str) -> list[Action]:
+        """``trap cell=C`` or ``move to=C`` for every cell, by cell index (built once per game)."""
+        got = self._cell_actions.get(kind)
+        if got is None:
+            param = "cell" if kind == "trap" else "to"
+            got = [Action.make(kind, **{param: self.house.name_of(c)}) for c in range(self.house.size)]
+            self._cell_actions[kind] = got
+        return got
+
+    @property
+    def hunter_count(self) -> int:
+        """Hunters in play: 2 with 2 players (one seat runs both), else one per hunter seat."""
+        return 2 if self.players == 2 else self.players - 1
+
+    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> OldHouseState:
+        """A new game: hunters dealt at random (chance kind ``hunter_cards``)."""
+        return OldHouseState(self, seed, script)
+
+    def seat_names(self) -> list[str]:
+        """``phantom``, then ``hunter1`` ... (one per hunter seat)."""
+        return ["phantom"] + [f"hunter{i}" for i in range(1, self.players)]
+
+    def sides(self) -> dict[str, tuple[int, ...]]:
+        """``{"phantom": (0,), "hunters": (1, ...)}``."""
+        return {"phantom": (0,), "hunters": tuple(range(1, self.players))}
+
+    def bots(self) -> dict[str, BotFactory]:
+        """``heuristic``: a Phantom or hunters bot depending on the seat."""
+        from ghosttable.games.old_house.strategy import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def reference(self) -> dict[str, Any]:
+        """Options, the house, the hunters and the action cards as JSON-ready data."""
+        out = super().reference()
+        out["house"] = self.house.to_json()
+        out["hunters"] = [h.to_json() for h in hunter_cards()]
+        out["action_cards"] = [c.to_json() for c in self.cards]
+        out["phantom_move_cards"] = {d: self.house.move_cards_per_direction for d in DIRECTIONS}
+        return out
+
+    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
+        from ghosttable.games.old_house.render import render_view
+
+        return render_view(view)
+
+
+class OldHouseState(State):
+    """One position of The Mystery of the Old House. See the module docstring and the spec page."""
+
+    game: OldHouse
+
+    def action_is_public(self, seat: int, action: Action) -> bool:
+        """The Phantom's Move cards (played or discarded) and the hunters' trap cells are secret
+        (reference: "Hidden information, both ways"); every other action is made in the open."""
+        return action.kind not in ("step", "discard", "trap")
+
+    def public_action_text(self, seat: int, action: Action) -> str | None:
+        """What every seat may read of ``action``: the direction of a Phantom Move card and the
+        cell of a trap are left out."""
+        if action.kind == "step":
+            return "plays a move card"
+        if action.kind == "discard":
+            return "discards a move card"
+        if action.kind == "trap":
+            return "sets a trap"
+        return str(action)
+
+    def __init__(self, game: OldHouse, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+        super().__init__(game, seed, script)
+        house = game.house
+        self.house = house
+        names = self.chance.sample("hunter_cards", list(HUNTER_NAMES), game.hunter_count)
+        self.hunters: list[Hunter] = []
+        for i, name in enumerate(names):
+            seat = 1 if game.players == 2 else i + 1
+            self.hunters.append(Hunter(name, seat, house.portraits[name]))
+        k = house.move_cards_per_direction
+        self.round = 1
+        self.phase = "twilight"  # twilight | phantom | hunters | over
+        self.winner: str | None = None
+        # Twilight
+        self.twilight_mode: str | None = None
+        self.quota = 0
+        self.available: list[int] = [c.id for c in game.cards]
+        self.twilight_roll: int | None = None
+        # the Phantom
+        self.phantom_cell = house.phantom_start
+        self.hand = [k, k, k, k]
+        self.route: list[int] = [house.phantom_start]
+        self.laid: list[int] = []
+        self.laid_events: list[int] = []
+        self.last_laid: list[int] = []
+        self.last_laid_events: list[int] = []
+        self.phantom_cards: list[int] = []
+        self.damage = 0
+        self.revealed = True
+        self.opening_left = 2
+        self.round_ending = False
+        self.die: int | None = None
+        self.budget = 0
+        self.spent = 0
+        self.cards_this_turn = 0
+        self.acted = False
+        self.stopped = False
+        self.summoned = False
+        self.opening_turn = False
+        # the board
+        self.relics: dict[int, bool] = {c: False for c in house.relics}
+        self.entities: list[Entity] = []
+        self.next_entity = 1
+        self.traps: list[Trap] = []
+        self.next_trap = 1
+        self.pentagrams: list[int] = []
+        self.trails: set[int] = set()
+        # hunters' phase
+        self.done: set[int] = set()
+        self.active: int | None = None
+        self.hunter_die: int | None = None
+        self.move_budget = 0
+        self.moved = False
+        self.guessed = False
+        self.checked = False
+        # knowledge and log
+        self.knowledge: list[tuple[Any, ...]] = []
+        self.public_tracker = Tracker(house, frozenset([house.phantom_start]))
+        self._hunters_tracker: Tracker | None = Tracker(house, frozenset([house.phantom_start]))
+        self.log: list[tuple[str, str]] = []
+        self.log_counts: dict[str, int] = {"all": 0, "phantom": 0, "hunters": 0}
+        self._say("all", f"Round 1 begins. Hunters: {', '.join(h.name for h in self.hunters)}.")
+
+    # ----- small helpers ------------------------------------------------------------------------
+
+    def _say(self, audience: str, text: str) -> None:
+        """Add a log line for ``audience``: ``all``, ``phantom`` or ``hunters``."""
+        self.log.append((audience, text))
+        self.log_counts[audience] += 1
+
+    def _act(self, kind: str, **params: Any) -> Action:
+        """An Action, built once per game and reused (legal-action lists are long)."""
+        cache: dict[tuple[Any, ...], Action] = self.game.action_cache
+        key = (kind, *sorted(params.items()))
+        got = cache.get(key)
+        if got is None:
+            got = Action.make(kind, **params)
+            cache[key] = got
+        return got
+
+    def _name(self, cell: int) -> str:
+        return self.house.name_of(cell)
+
+    def _card(self, card_id: int) -> ActionCard:
+        return self.game.cards[card_id - 1]
+
+    @property
+    def hunters_tracker(self) -> Tracker:
+        """The hunters' tracker (public events plus their traps), rebuilt when it was dropped."""
+        if self._hunters_tracker is None:
+            self._hunters_tracker = self._rebuild_tracker(hunters=True)
+        return self._hunters_tracker
+
+    def _rebuild_tracker(self, hunters: bool) -> Tracker:
+        tracker = Tracker(self.house, frozenset([self.house.phantom_start]))
+        cells = {t.id: t.cell for t in self.traps}
+        for item in self.knowledge:
+            kind = item[0]
+            if kind == "new_round":
+                tracker.new_round()
+            elif kind == "add" and (hunters or item[1] == "all"):
+                tracker.add(item[2])
+            elif kind == "trap" and hunters:
+                tracker.set_trap(item[1], cells[item[1]])
+            elif kind == "dirs" and hunters:
+                tracker.reveal_directions(item[1])
+        return tracker
+
+    def _know(self, event: tuple[Any, ...], audience: str = "all") -> None:
+        """Record an event for the hunters' tracker and, when public, the public one."""
+        self.knowledge.append(("add", audience, event))
+        if audience == "all":
+            self.public_tracker.add(event)
+        if self._hunters_tracker is not None:
+            self._hunters_tracker.add(event)
+
+    def hunter(self, name: str) -> Hunter:
+        """The hunter called ``name``. Raises ``KeyError``."""
+        for h in self.hunters:
+            if h.name == name:
+                return h
+        raise KeyError(name)
+
+    def active_traps(self) -> list[Trap]:
+        """Traps on the board (not yet triggered, this round)."""
+        return [t for t in self.traps if t.active]
+
+    def possible_cells(self, seat: int | None) -> frozenset[int]:
+        """The belief of ``seat``'s side: for hunters with their traps, else from public events only."""
+        if seat is not None and seat >= 1:
+            return self.hunters_tracker.cells()
+        return self.public_tracker.cells()
+
+    # ----- the contract -------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase in ("twilight", "phantom"):
+            return 0
+        seats = self.acting_seats()
+        return seats[0] if len(seats) == 1 else SIMULTANEOUS
+
+    def acting_seats(self) -> tuple[int, ...]:
+        if self.phase == "over":
+            return ()
+        if self.phase in ("twilight", "phantom"):
+            return (0,)
+        if self.active is not None:
+            return (self.hunters[self.active].seat,)
+        return tuple(sorted({h.seat for i, h in enumerate(self.hunters) if i not in self.done}))
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        if self.winner is None:
+            return [0.0] * self.players
+        sign = 1.0 if self.winner == "phantom" else -1.0
+        return [sign] + [-sign] * (self.players - 1)
+
+    def score(self) -> float | None:
+        """Relics destroyed (at the end of the game)."""
+        return float(sum(self.relics.values())) if self.is_terminal() else None
+
+    def decision_name(self, seat: int) -> str:
+        if self.phase == "twilight":
+            return "twilight_choice" if self.twilight_mode is None else "take_card"
+        if self.phase == "phantom":
+            return "phantom_turn"
+        return "hunter_order" if self.active is None else "hunter_turn"
+
+    def decision_prompt(self, seat: int) -> str:
+        name = self.decision_name(seat)
+        if name == "twilight_choice":
+            return "Take 4 action cards openly, or roll the die and take 1 + the roll."
+        if name == "take_card":
+            return f"Take an action card ({self.quota - len(self.phantom_cards)} more to take; at most 3 Summon cards)."
+        if name == "phantom_turn":
+            opening = " (an opening turn: no summons, no relic destroyed)" if self.opening_turn else ""
+            return f"Die {self.die}: {self.budget - self.spent} steps left for you and your entities{opening}."
+        if name == "hunter_order":
+            return "Choose the hunter who takes the next turn."
+        h = self.hunters[self.active] if self.active is not None else None
+        if h is None:
+            return ""
+        if self.moved or h.horrified:
+            return f"The {h.name} on {self._name(h.cell)}: play cards, guess, or end the turn."
+        return f"The {h.name} rolled {self.hunter_die}: move 1 to {self.move_budget} cells (or play cards first)."
+
+    # ----- legal actions ------------------------------------------------------------------------
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        if self.phase == "twilight":
+            return self._twilight_actions()
+        if self.phase == "phantom":
+            return self._phantom_actions()
+        if self.active is None:
+            return [
+                self._act("start_turn", hunter=h.name)
+                for i, h in enumerate(self.hunters)
+                if i not in self.done and h.seat == seat
+            ]
+        return self._hunter_actions(self.hunters[self.active])
+
+    def _twilight_actions(self) -> list[Action]:
+        if self.twilight_mode is None:
+            return [self._act("pick_cards"), self._act("gamble")]
+        summons = sum(1 for c in self.phantom_cards if self._card(c).is_summon)
+        return [
+            self._act("take_card", card=c)
+            for c in self.available
+            if not (self._card(c).is_summon and summons >= MAX_SUMMONS)
+        ]
+
+    def _phantom_has(self, side: str) -> int | None:
+        for c in self.phantom_cards:
+            if self._card(c).phantom == side:
+                return c
+        return None
+
+    def _phantom_actions(self) -> list[Action]:
+        house = self.house
+        acts: list[Action] = []
+        if self.revealed and self.cards_this_turn == 0:
+            near = set(house.neighbours(self.phantom_cell)) | {self.phantom_cell}
+            acts += [self._act("attack_pentagram", cell=self._name(p)) for p in sorted(set(self.pentagrams) & near)]
+        if self._phantom_has("acceleration") is not None:
+            acts.append(self._act("accelerate"))
+        left = self.budget - self.spent
+        if left > 0 and not self.acted and not self.stopped:
+            for d, name in enumerate(DIRECTIONS):
+                if self.hand[d] > 0 and house.moves[self.phantom_cell][d] >= 0:
+                    acts.append(self._act("step", dir=name))
+        if left > 0:
+            for e in self.entities:
+                for d, name in enumerate(DIRECTIONS):
+                    if house.moves[e.cell][d] >= 0:
+                        acts.append(self._act("move_entity", entity=e.id, dir=name))
+        if not self.opening_turn and not self.summoned:
+            hunters_here = any(h.cell == self.phantom_cell for h in self.hunters)
+            if not hunters_here:
+                for kind in house.summonable(self.phantom_cell):
+                    if self._phantom_has(f"summon_{kind}") is not None:
+                        acts.append(self._act("summon", entity=kind))
+        if self._phantom_has("horror") is not None:
+            acts += [self._act("horror", hunter=h.name) for h in self.hunters if not h.horrified]
+        if self.cards_this_turn > 0:
+            acts.append(self._act("end_turn"))
+        else:
+            acts += [self._act("discard", dir=name) for d, name in enumerate(DIRECTIONS) if self.hand[d] > 0]
+        return acts
+
+    def _hunter_has(self, h: Hunter, side: str) -> int | None:
+        for c in h.cards:
+            if self._card(c).hunter == side:
+                return c
+        return None
+
+    def move_targets(self, h: Hunter) -> list[int]:
+        """Cells the active hunter may move to now: 1 to its allowance in walking steps, never its own cell."""
+        dist = self.house.distances(h.cell, self.move_budget)
+        return sorted(c for c, d in dist.items() if d >= 1)
+
+    def _hunter_actions(self, h: Hunter) -> list[Action]:
+        acts: list[Action] = []
+        can_move = not self.moved and not h.horrified
+        if can_move:
+            if self._hunter_has(h, "acceleration") is not None:
+                acts.append(self._act("accelerate"))
+            moves = self.game.cell_actions("move")
+            acts += [moves[c] for c in self.move_targets(h)]
+        if not self.guessed:
+            acts.append(self._act("guess"))
+        if (
+            self._hunter_has(h, "pentagram") is not None
+            and h.cell not in self.pentagrams
+            and len(self.pentagrams) < MAX_PENTAGRAMS
+        ):
+            acts.append(self._act("pentagram"))
+        if self._hunter_has(h, "trap") is not None:
+            taken = {t.cell for t in self.active_traps()}
+            relics = set() if h.name == "engineer" else set(self.relics)
+            traps = self.game.cell_actions("trap")
+            acts += [traps[c] for c in range(self.house.size) if c not in taken and c not in relics]
+        if h.cards and not self.checked and self.last_laid_count() > 0:
+            acts.append(self._act("check_honesty"))
+        if h.name == "medium" and not h.ability_used:
+            acts.append(self._act("sense"))
+        if h.name == "photographer" and not h.ability_used:
+            acts += [self._act("photograph", room=r.name) for r in self.house.rooms]
+        if not can_move:
+            acts.append(self._act("end_turn"))
+        return acts
+
+    def last_laid_count(self) -> int:
+        """How many Phantom Move cards lie face down from the Phantom's last turn (public)."""
+        return len(self.last_laid)
+
+    def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
+        name = self.decision_name(seat)
+        if action.kind == "step" and self.phase == "phantom":
+            return IllegalActionError(
+                "that step is not possible: no card of that direction, no steps left, or the way is closed"
+            )
+        if action.kind == "move" and name == "hunter_turn":
+            return IllegalActionError(f"{action.get('to')} is not a cell this hunter can reach now")
+        if action.kind == "end_turn" and name == "hunter_turn":
+            return IllegalActionError("a hunter must move before ending its turn")
+        return super().explain_illegal(seat, action, legal)
+
+    # ----- applying -----------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if self.phase == "twilight":
+            self._apply_twilight(action)
+        elif self.phase == "phantom":
+            getattr(self, f"_phantom_{kind}")(action)
+        elif kind == "start_turn":
+            self._start_hunter_turn(self.hunter(str(action["hunter"])))
+        else:
+            assert self.active is not None
+            getattr(self, f"_hunter_{kind}")(self.hunters[self.active], action)
+
+    # Twilight ------------------------------------------------------------------------------------
+
+    def _apply_twilight(self, action: Action) -> None:
+        if action.kind == "pick_cards":
+            self.twilight_mode = "open"
+            self.quota = OPEN_PICK
+            self._say("all", "The Phantom will take 4 action cards openly.")
+            return
+        if action.kind == "gamble":
+            self.twilight_mode = "gamble"
+            roll = self.chance.roll("twilight_die", DIE)
+            self.twilight_roll = roll
+            self.quota = 1 + roll
+            self._say("all", f"The Phantom gambles and rolls {roll}: it takes {self.quota} action cards.")
+            return
+        card = int(action["card"])  # type: ignore[arg-type]
+        self.available.remove(card)
+        self.phantom_cards.append(card)
+        self._say("all", f"The Phantom takes {self._card(card).phantom.replace('_', ' ')} (card {card}).")
+        if len(self.phantom_cards) < self.quota:
+            return
+        count = len(self.hunters)
+        for i, c in enumerate(self.available):
+            h = self.hunters[(i + self.round - 1) % count]
+            h.cards.append(c)
+        for h in self.hunters:
+            sides = ", ".join(self._card(c).hunter for c in h.cards) or "nothing"
+            self._say("all", f"The {h.name} takes {sides}.")
+        self.available = []
+        self.phase = "phantom"
+        self._say("all", f"Midnight of round {self.round}.")
+        self._begin_phantom_turn()
+
+    # Phantom -------------------------------------------------------------------------------------
+
+    def _begin_phantom_turn(self) -> None:
+        self.phase = "phantom"
+        self.die = self.chance.roll("phantom_die", DIE)
+        self.budget = self.die
+        self.spent = 0
+        self.cards_this_turn = 0
+        self.acted = False
+        self.stopped = False
+        self.summoned = False
+        self.laid = []
+        self.laid_events = []
+        self.opening_turn = self.opening_left > 0
+        self._know(("turn",))
+        self._say("all", f"The Phantom rolls {self.die}.")
+
+    def _unreveal(self) -> None:
+        if self.revealed:
+            self.revealed = False
+
+    def _phantom_attack_pentagram(self, action: Action) -> None:
+        cell = self.house.parse(action["cell"])
+        self.pentagrams.remove(cell)
+        self._say("all", f"The revealed Phantom destroys the pentagram on {self._name(cell)}.")
+
+    def _phantom_accelerate(self, action: Action) -> None:
+        card = self._phantom_has("acceleration")
+        assert card is not None
+        self.phantom_cards.remove(card)
+        self.budget += 2
+        self._say("all", "The Phantom plays Acceleration: +2 steps this turn.")
+
+    def _phantom_step(self, action: Action) -> None:
+        d = DIRECTIONS.index(str(action["dir"]))
+        self._unreveal()
+        target = self.house.moves[self.phantom_cell][d]
+        self.hand[d] -= 1
+        self.phantom_cell = target
+        self.route.append(target)
+        self.laid.append(d)
+        self.laid_events.append(len(self.hunters_tracker.events))
+        self.cards_this_turn += 1
+        self.spent += 1
+        self._know(("step", -1))
+        self._say("all", f"The Phantom plays a move card ({self.cards_this_turn} this turn, {sum(self.hand)} in hand).")
+        self._say("phantom", f"You move {DIRECTIONS[d]} to {self._name(target)}.")
+        trap = next((t for t in self.active_traps() if t.cell == target), None)
+        if trap is not None:
+            trap.active = False
+            trap.triggered = True
+            self.damage += 1
+            self.stopped = True
+            self._reveal(f"The Phantom steps into the {trap.hunter}'s trap on {self._name(target)}: 1 Damage")
+            self._check_banished()
+            return
+        ids = tuple(t.id for t in self.active_traps())
+        for t in self.active_traps():
+            t.phantom_clear.add(target)
+        if ids:
+            self._know(("traps", ids), audience="hunters")
+
+    def _reveal(self, why: str) -> None:
+        """The Phantom is revealed on its cell until its next turn; its laid route cards are discarded."""
+        self.revealed = True
+        self.route = [self.phantom_cell]
+        self.laid = []
+        self.laid_events = []
+        self._know(("reveal", self.phantom_cell))
+        self._say("all", f"{why}; the Phantom is revealed on {self._name(self.phantom_cell)}.")
+
+    def _phantom_move_entity(self, action: Action) -> None:
+        entity = next(e for e in self.entities if e.id == int(action["entity"]))  # type: ignore[arg-type]
+        d = DIRECTIONS.index(str(action["dir"]))
+        target = self.house.moves[entity.cell][d]
+        entity.cell = target
+        self.spent += 1
+        title = ENTITY_TITLES[entity.kind]
+        self._say("all", f"The {title} moves {DIRECTIONS[d]} to {self._name(target)}.")
+        trap = next((t for t in self.active_traps() if t.cell == target), None)
+        if trap is not None:
+            trap.active = False
+            trap.triggered = True
+            self.entities.remove(entity)
+            self._say("all", f"The {trap.hunter}'s trap on {self._name(target)} banishes the {title}.")
+            return
+        for t in self.active_traps():
+            t.entity_clear.add(target)
+        if any(h.cell == target for h in self.hunters):
+            self.entities.remove(entity)
+            self._say("all", f"The {title} meets a hunter on {self._name(target)} and is banished.")
+            return
+        if target in self.pentagrams:
+            self.pentagrams.remove(target)
+            self._say("all", f"The {title} destroys the pentagram on {self._name(target)}.")
+
+    def _phantom_summon(self, action: Action) -> None:
+        kind = str(action["entity"])
+        card = self._phantom_has(f"summon_{kind}")
+        assert card is not None
+        self.phantom_cards.remove(card)
+        self.entities.append(Entity(self.next_entity, kind, self.phantom_cell))
+        self.next_entity += 1
+        self.summoned = True
+        self.acted = True
+        self._know(("at", (self.phantom_cell,), True))
+        self._say("all", f"The Phantom summons {ENTITY_TITLES[kind]} on {self._name(self.phantom_cell)}.")
+
+    def _phantom_horror(self, action: Action) -> None:
+        card = self._phantom_has("horror")
+        assert card is not None
+        self.phantom_cards.remove(card)
+        h = self.hunter(str(action["hunter"]))
+        h.horrified = True
+        self.acted = True
+        self._say("all", f"The Phantom plays Horror: the {h.name} skips its next move.")
+
+    def _phantom_discard(self, action: Action) -> None:
+        d = DIRECTIONS.index(str(action["dir"]))
+        self._unreveal()
+        self.hand[d] -= 1
+        self.cards_this_turn += 1
+        self._know(("discard",))
+        self._say("all", f"The Phantom does not move and discards a move card unseen ({sum(self.hand)} in hand).")
+        self._say("phantom", f"You discard a {DIRECTIONS[d]} card.")
+        self._end_phantom_turn()
+
+    def _phantom_end_turn(self, action: Action) -> None:
+        self._end_phantom_turn()
+
+    def _end_phantom_turn(self) -> None:
+        house = self.house
+        intact = [c for c, destroyed in self.relics.items() if not destroyed]
+        if not self.opening_turn and self.phantom_cell in intact:
+            self.relics[self.phantom_cell] = True
+            self._reveal(f"The Phantom destroys the relic on {self._name(self.phantom_cell)}")
+        elif not self.opening_turn and intact and not self.revealed:
+            self._know(("at", tuple(sorted(intact)), False))
+        for e in list(self.entities):
+            if e.cell in self.relics and not self.relics[e.cell]:
+                e.relic_turns = e.relic_turns + 1 if e.relic == e.cell else 1
+                e.relic = e.cell
+                if e.relic_turns >= 2:
+                    self.relics[e.cell] = True
+                    self._say("all", f"The {ENTITY_TITLES[e.kind]} destroys the relic on {self._name(e.cell)}.")
+            else:
+                e.relic, e.relic_turns = -1, 0
+        for p in list(self.pentagrams):
+            for c in house.around(p):
+                self._look_for_trail(c)
+        self._know(("end_turn",))
+        self.last_laid = list(self.laid)
+        self.last_laid_events = list(self.laid_events)
+        usable = any(self.hand[d] > 0 and house.moves[self.phantom_cell][d] >= 0 for d in range(4))
+        self._know(("usable", usable))
+        if not usable and not self.round_ending:
+            self.round_ending = True
+            self._say("all", "The Phantom has no usable move card: the hunters take a last turn, then the round ends.")
+        if all(self.relics.values()):
+            self._finish("phantom", "The Phantom has destroyed every relic and wins.")
+            return
+        if self.opening_left > 0:
+            self.opening_left = 0 if self.round_ending else self.opening_left - 1
+            if self.opening_left > 0:
+                self._begin_phantom_turn()
+                return
+        self.phase = "hunters"
+        self.done = set()
+        self.active = None
+        self.checked = False
+
+    def _look_for_trail(self, cell: int) -> None:
+        if cell in self.trails:
+            return
+        found = cell in self.route
+        self._know(("trail", cell, found))
+        if found:
+            self.trails.add(cell)
+            self._say("all", f"A trail appears on {self._name(cell)}.")
+
+    # Hunters -------------------------------------------------------------------------------------
+
+    def _start_hunter_turn(self, h: Hunter) -> None:
+        self.active = self.hunters.index(h)
+        self.moved = False
+        self.guessed = False
+        if h.stunned:
+            h.stunned = False
+            self._say("all", f"The {h.name} loses this turn for its wrong guess.")
+            self._finish_hunter_turn(h)
+            return
+        if h.horrified:
+            self.hunter_die = None
+            self.move_budget = 0
+            self._say("all", f"The {h.name} is horrified and skips its move.")
+            return
+        self.hunter_die = self.chance.roll("hunter_die", DIE)
+        self.move_budget = self.hunter_die + (1 if h.name == "athlete" else 0)
+        self._say("all", f"The {h.name} rolls {self.hunter_die}.")
+
+    def _hunter_accelerate(self, h: Hunter, action: Action) -> None:
+        card = self._hunter_has(h, "acceleration")
+        assert card is not None
+        h.cards.remove(card)
+        self.move_budget += 2
+        self._say("all", f"The {h.name} plays Acceleration: up to {self.move_budget} cells.")
+
+    def _hunter_move(self, h: Hunter, action: Action) -> None:
+        h.cell = self.house.parse(action["to"])
+        self.moved = True
+        self._say("all", f"The {h.name} moves to {self._name(h.cell)}.")
+        for e in [e for e in self.entities if e.cell == h.cell]:
+            self.entities.remove(e)
+            self._say("all", f"The {h.name} banishes the {ENTITY_TITLES[e.kind]} on {self._name(h.cell)}.")
+        looks = [h.cell]
+        if h.name == "tracker":
+            looks += self.house.orthogonal(h.cell)
+        for c in looks:
+            self._look_for_trail(c)
+
+    def _hunter_guess(self, h: Hunter, action: Action) -> None:
+        self.guessed = True
+        if self.phantom_cell == h.cell:
+            hurt = 2 if h.name == "exorcist" else 1
+            self.damage += hurt
+            self._reveal(f"The {h.name} names the Phantom on {self._name(h.cell)}: {hurt} Damage")
+            self._check_banished()
+            return
+        self._know(("at", (h.cell,), False))
+        if self.game.options["wrong-guess"] == "next-turn":
+            h.stunned = True
+            self._say(
+                "all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses its next turn."
+            )
+        else:
+            self._say("all", f"The {h.name} names the Phantom on {self._name(h.cell)}, wrongly, and loses the turn.")
+        self._finish_hunter_turn(h)
+
+    def _hunter_pentagram(self, h: Hunter, action: Action) -> None:
+        card = self._hunter_has(h, "pentagram")
+        assert card is not None
+        h.cards.remove(card)
+        self.pentagrams.append(h.cell)
+        self._say("all", f"The {h.name} draws a pentagram on {self._name(h.cell)}.")
+        for c in self.house.around(h.cell):
+            self._look_for_trail(c)
+
+    def _hunter_trap(self, h: Hunter, action: Action) -> None:
+        card = self._hunter_has(h, "trap")
+        assert card is not None
+        h.cards.remove(card)
+        cell = self.house.parse(action["cell"])
+        trap = Trap(self.next_trap, cell, h.name, self.round, len(self.hunters_tracker.events))
+        self.next_trap += 1
+        self.traps.append(trap)
+        self.knowledge.append(("trap", trap.id))
+        self.hunters_tracker.set_trap(trap.id, cell)
+        self._say("all", f"The {h.name} sets a trap.")
+        self._say("hunters", f"The {h.name}'s trap lies on {self._name(cell)}.")
+
+    def _hunter_check_honesty(self, h: Hunter, action: Action) -> None:
+        lost = len(h.cards)
+        h.cards = []
+        self.checked = True
+        self._say(
+            "all",
+            f"The {h.name} checks the Phantom's {self.last_laid_count()} move cards: they are honest; "
+            f"the {h.name} loses {lost} action cards.",
+        )
+        if self.game.options["checks-reveal-route"]:
+            dirs = ", ".join(DIRECTIONS[d] for d in self.last_laid)
+            self._say("hunters", f"The Phantom's last turn went: {dirs}.")
+            pairs = tuple(zip(self.last_laid_events, self.last_laid, strict=True))
+            self.knowledge.append(("dirs", pairs))
+            self.hunters_tracker.reveal_directions(pairs)
+
+    def _hunter_sense(self, h: Hunter, action: Action) -> None:
+        h.ability_used = True
+        near = tuple(sorted(self.house.distances(h.cell, 2)))
+        answer = self.phantom_cell in near
+        self._know(("at", near, answer))
+        self._say(
+            "all", f"The medium senses {'the Phantom' if answer else 'nothing'} within 2 steps of {self._name(h.cell)}."
+        )
+
+    def _hunter_photograph(self, h: Hunter, action: Action) -> None:
+        h.ability_used = True
+        room = self.house.room(str(action["room"]))
+        answer = self.phantom_cell in room.cells
+        self._know(("at", tuple(sorted(room.cells)), answer))
+        self._say(
+            "all", f"The photographer's picture of the {room.title}: the Phantom is {'' if answer else 'not '}there."
+        )
+
+    def _hunter_end_turn(self, h: Hunter, action: Action) -> None:
+        self._finish_hunter_turn(h)
+
+    def _finish_hunter_turn(self, h: Hunter) -> None:
+        if h.horrified:
+            h.horrified = False
+        self.done.add(self.hunters.index(h))
+        self.active = None
+        self.hunter_die = None
+        if len(self.done) < len(self.hunters):
+            return
+        if self.round_ending:
+            self._end_round()
+        else:
+            self._begin_phantom_turn()
+
+    def _check_banished(self) -> None:
+        if self.damage >= BANISHMENT:
+            self._finish("hunters", f"The Phantom has taken {self.damage} Damage and is banished: the hunters win.")
+
+    def _finish(self, winner: str, text: str) -> None:
+        self.winner = winner
+        self.phase = "over"
+        self.active = None
+        self._say("all", text)
+
+    def _end_round(self) -> None:
+        for t in self.traps:
+            t.active = False
+        self.pentagrams = []
+        self.entities = []
+        self.trails = set()
+        for h in self.hunters:
+            h.cards = []
+            h.ability_used = False
+        self.phantom_cards = []
+        if self.round >= ROUNDS:
+            self._finish("hunters", f"{ROUNDS} rounds have passed with relics still standing: the hunters win.")
+            return
+        self.round += 1
+        k = self.house.move_cards_per_direction
+        self.hand = [k, k, k, k]
+        self.route = [self.phantom_cell]
+        self.laid, self.laid_events, self.last_laid, self.last_laid_events = [], [], [], []
+        self.round_ending = False
+        self.twilight_mode = None
+        self.twilight_roll = None
+        self.quota = 0
+        self.available = [c.id for c in self.game.cards]
+        self.phase = "twilight"
+        self.knowledge.append(("new_round",))
+        self.public_tracker.new_round()
+        if self._hunters_tracker is not None:
+            self._hunters_tracker.new_round()
+        self._say("all", f"Round {self.round} begins.")
+
+    # ----- views, secrets, determinization ------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from ghosttable.games.old_house.views import build_view
+
+        return build_view(self, seat)
+
+    def secrets(self, seat: int | None) -> list[Any]:
+        from ghosttable.games.old_house.views import phantom_private, trap_list
+
+        out: list[Any] = []
+        if self.is_terminal():
+            return out
+        if seat is None or seat >= 1:
+            private = phantom_private(self)
+            out.append(private)
+            if len(self.route) > 1:
+                out.append(private["route"])
+        if (seat is None or seat == 0) and self.active_traps():
+            out.append(trap_list(self))
+        return out
+
+    def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
+        twin = self.clone()
+        assert isinstance(twin, OldHouseState)
+        twin.chance.reseed(rng.getrandbits(64))
+        twin.history = []
+        if twin.is_terminal():
+            return twin
+        if seat is None or seat >= 1:
+            twin._resample_phantom(rng)
+            twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
+            twin.log_counts["phantom"] = 0
+        if seat is None or seat == 0:
+            twin._resample_traps(rng)
+            twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
+            twin.log_counts["hunters"] = 0
+        return twin
+
+    def _resample_phantom(self, rng: random.Random) -> None:
+        tracker = self.hunters_tracker
+        path = tracker.sample(rng)
+        facts = route_from_path(tracker, path)
+        k = self.house.move_cards_per_direction
+        self.phantom_cell = facts["cell"]
+        self.hand = [k - u for u in facts["used"]]
+        self.route = facts["route"]
+        steps: dict[int, int] = facts["steps"]
+        self.laid = [steps[i] for i in self.laid_events]
+        self.last_laid = [steps[i] for i in self.last_laid_events]
+        cells: list[int] = facts["cells"]
+        for t in self.traps:
+            if t.round == self.round:
+                t.phantom_clear = {cells[i + 1] for i in steps if i >= t.placed}
+            else:
+                t.phantom_clear = set()
+
+    def _resample_traps(self, rng: random.Random) -> None:
+        relics = set(self.relics)
+        by_round: dict[int, list[Trap]] = {}
+        for t in self.traps:
+            by_round.setdefault(t.round, []).append(t)
+        for traps in by_round.values():
+            taken = {t.cell for t in traps if t.triggered}
+            for t in traps:
+                if t.triggered:
+                    continue
+                banned = taken | t.phantom_clear | t.entity_clear | (set() if t.hunter == "engineer" else relics)
+                choices = [c for c in range(self.house.size) if c not in banned]
+                if choices:
+                    t.cell = choices[rng.randrange(len(choices))]
+                taken.add(t.cell)
+        self._hunters_tracker = None
+
+    def clone(self) -> OldHouseState:
+        twin = copy.copy(self)
+        for key, value in vars(self).items():
+            if key in ("game", "house"):
+                continue
+            if key == "chance":
+                twin.chance = self.chance.copy()
+            elif isinstance(value, Tracker):
+                setattr(twin, key, value.copy())
+            elif key in ("knowledge", "log", "history"):
+                setattr(twin, key, list(value))
+            else:
+                setattr(twin, key, copy.deepcopy(value))
+        return twin
+
+    def snapshot(self) -> Any:
+        """The god view, condensed: the scalar fields as they are, everything else (board pieces,
+        hands, traps, the Phantom's route) as one digest of its normalized text. The long
+        append-only lists (knowledge, log, history) enter as their length and their newest
+        entries; the trackers not at all (they follow from the knowledge)."""
+        skip = ("game", "house", "chance", "initial_script", "public_tracker", "_hunters_tracker")
+        digested = ("knowledge", "log", "history")
+        scalars: dict[str, Any] = {}
+        rest: list[Any] = []
+        for key, value in sorted(vars(self).items()):
+            if key in skip:
+                continue
+            if key in digested:
+                rest.append((key, len(value), value[-6:]))
+            elif value is None or isinstance(value, bool | int | str):
+                scalars[key] = value
+            else:
+                rest.append((key, _normal(value)))
+        scalars["digest"] = hashlib.blake2b(repr(rest).encode(), digest_size=16).hexdigest()
+        return {"state": scalars, "chance": self.chance.fingerprint()}
+
+
+def _normal(value: Any) -> Any:
+    """A deterministic, comparable form of a state field (sets sorted, dataclasses as tuples)."""
+    if isinstance(value, set | frozenset):
+        return sorted(value)
+    if isinstance(value, Trap):
+        return (
+            value.id,
+            value.cell,
+            value.hunter,
+            value.round,
+            value.placed,
+            value.active,
+            value.triggered,
+            sorted(value.phantom_clear),
+            sorted(value.entity_clear),
+        )
+    if isinstance(value, Hunter | Entity):
+        return tuple(vars(value).values())
+    if isinstance(value, list | tuple):
+        if all(isinstance(v, int) for v in value):
+            return value
+        return [_normal(v) for v in value]
+    if isinstance(value, dict):
+        return sorted((k, _normal(v)) for k, v in value.items())
+    return value

@@ -1,0 +1,401 @@
+"""Heuristic bots for The Mystery of the Old House, one for each side.
+
+:class:`HeuristicBot` plays the Phantom on seat 0 and the hunters on any other seat. Both read
+only their seat's view and legal actions.
+
+The Phantom heads for the intact relic it can destroy most safely (its die and the hunters' reach
+decide when to strike), keeps away from hunters while hidden (a hunter ending on its route finds
+a trail, one ending on its cell may guess), summons an entity only when it is revealed anyway,
+sends entities to sit on relics, and plays Horror on the hunter nearest to it.
+
+The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
+set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
+before it when that cell is the only one), set traps on the cells leading into the relics most at
+risk, and draw pentagrams where many possible cells lie around them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core.actions import Action
+from ghosttable.games.old_house.house import DIRECTIONS, House
+
+if TYPE_CHECKING:
+    from ghosttable.ai.base import Observation
+    from ghosttable.core.state import Game
+
+DIE_FACES = 6
+
+
+def _reach_chance(distance: int, bonus: int) -> float:
+    """Chance that a d6 roll plus ``bonus`` covers ``distance`` cells."""
+    if distance <= 0:
+        return 1.0
+    need = distance - bonus
+    if need <= 1:
+        return 1.0
+    if need > DIE_FACES:
+        return 0.0
+    return (DIE_FACES - need + 1) / DIE_FACES
+
+
+class HeuristicBot:
+    """A rule-of-thumb player for either side (see the module docstring).
+
+    Args:
+        game: an ``OldHouse`` game.
+        seat: 0 plays the Phantom, any other seat its hunters.
+        seed: seeds the bot's own generator (used to break ties).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, game: Game, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.rng = random.Random(seed)
+        house: House = game.house  # type: ignore[attr-defined]
+        self.house = house
+        self.dist = [house.distances(c) for c in range(house.size)]
+        self.turn_key: tuple[Any, ...] | None = None
+        self.plan: list[int] = []
+        self.card_order = [7, 8, 9, 1, 3, 5, 10, 11, 12, 13, 2, 4, 6]
+        self.gamble = False
+        self.trap_fear = 3.0
+        self.strike_value = 14.0
+        self.reveal_fear = 16.0
+        self.hide_fear = 12.0
+        self.approach = 0.6
+        self.guess_at = 1
+        self.pad = False
+        self.summon_threat = 0.3
+        self.pentagram_fear = 3.0
+
+    def choose(self, obs: Observation) -> Action:
+        """One of ``obs.legal_actions()``."""
+        legal = obs.legal_actions()
+        view = obs.view()
+        choice = self._phantom(view, legal) if self.seat == 0 else self._hunter(view, legal)
+        return choice if choice in legal else legal[self.rng.randrange(len(legal))]
+
+    # ----- shared -------------------------------------------------------------------------------
+
+    def _cell(self, name: str) -> int:
+        return self.house.parse(name)
+
+    def _intact(self, view: dict[str, Any]) -> list[int]:
+        return [self._cell(r["cell"]) for r in view["relics"] if not r["destroyed"]]
+
+    # ----- the Phantom --------------------------------------------------------------------------
+
+    def _phantom(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        if "pick_cards" in kinds:
+            return Action.make("gamble" if self.gamble else "pick_cards")
+        if "take_card" in kinds:
+            return self._take_card(legal)
+        private = view["private"]
+        phantom = view["phantom"]
+        cell = self._cell(private["cell"])
+        hunters = [(self._cell(h["cell"]), h["name"]) for h in view["hunters"]]
+        intact = self._intact(view)
+        hand = [private["hand"][d] for d in DIRECTIONS]
+        attack = [a for a in legal if a.kind == "attack_pentagram"]
+        if attack:
+            return attack[0]
+        turn_key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
+        if turn_key != self.turn_key:
+            self.turn_key = turn_key
+            left = phantom["steps_left"] or 0
+            score, plan = self._plan(view, cell, left, hand, intact)
+            if "accelerate" in kinds:
+                score2, plan2 = self._plan(view, cell, left + 2, hand, intact)
+                if score2 > score + 2.0:
+                    self.plan = plan2
+                    return Action.make("accelerate")
+            self.plan = plan
+        if self.plan and any(a.kind == "step" for a in legal):
+            want = Action.make("step", dir=DIRECTIONS[self.plan[0]])
+            if want in legal:
+                self.plan = self.plan[1:]
+                return want
+        self.plan = []
+        on_relic_now = cell in intact and not phantom["opening_turn"]
+        summons = [a for a in legal if a.kind == "summon"]
+        if summons and (on_relic_now or phantom["revealed"] or self._threat(cell, view) < self.summon_threat):
+            return summons[0]
+        horror = [a for a in legal if a.kind == "horror"]
+        if horror and (on_relic_now or phantom["revealed"]):
+            ranked = sorted(view["hunters"], key=lambda h: self.dist[self._cell(h["cell"])].get(cell, 99))
+            for h in ranked:
+                want = Action.make("horror", hunter=h["name"])
+                if want in legal and not h["horrified"] and self.dist[self._cell(h["cell"])].get(cell, 99) <= 8:
+                    return want
+        entity_moves = [a for a in legal if a.kind == "move_entity"]
+        if entity_moves:
+            move = self._entity_move(view, entity_moves, intact, hunters)
+            if move is not None:
+                return move
+        if "end_turn" in kinds:
+            return Action.make("end_turn")
+        discards = [a for a in legal if a.kind == "discard"]
+        if discards:
+            return max(discards, key=lambda a: hand[DIRECTIONS.index(str(a["dir"]))])
+        return legal[0]
+
+    def _take_card(self, legal: list[Action]) -> Action:
+        for card in self.card_order:
+            want = Action.make("take_card", card=card)
+            if want in legal:
+                return want
+        return legal[0]
+
+    def _paths(self, cell: int, left: int, hand: list[int]) -> dict[int, list[int]]:
+        """Cells reachable with at most ``left`` cards of ``hand``, each with one shortest direction list."""
+        moves = self.house.moves
+        best: dict[int, list[int]] = {cell: []}
+        frontier: list[tuple[int, list[int], tuple[int, ...]]] = [(cell, [], tuple(hand))]
+        for _ in range(left):
+            nxt = []
+            for c, path, h in frontier:
+                for d in range(4):
+                    t = moves[c][d]
+                    if t < 0 or h[d] == 0 or t in best:
+                        continue
+                    nh = list(h)
+                    nh[d] -= 1
+                    best[t] = [*path, d]
+                    nxt.append((t, best[t], tuple(nh)))
+            frontier = nxt
+        return best
+
+    def _pad(self, cell: int, path: list[int], extra: int, hand: list[int]) -> list[int]:
+        """``path`` lengthened by back-and-forth steps at its start (more steps, more places to hide)."""
+        left = list(hand)
+        for d in path:
+            left[d] -= 1
+        out = list(path)
+        moves = self.house.moves
+        while extra >= 2:
+            options = [d for d in range(4) if moves[cell][d] >= 0 and left[d] > 0 and left[(d + 2) % 4] > 0]
+            if not options:
+                break
+            d = max(options, key=lambda x: left[x] + left[(x + 2) % 4])
+            left[d] -= 1
+            left[(d + 2) % 4] -= 1
+            out = [d, (d + 2) % 4, *out]
+            extra -= 2
+        return out
+
+    def _threat(self, target: int, view: dict[str, Any], horrors: int = 0) -> float:
+        """Expected Damage from hunters able to reach ``target`` on their next turn (if they knew it),
+        leaving out the ``horrors`` most dangerous ones (the Phantom can make them skip their move)."""
+        parts = []
+        for h in view["hunters"]:
+            if h["horrified"]:
+                continue
+            hc = self._cell(h["cell"])
+            d = self.dist[hc].get(target, 99)
+            bonus = (1 if h["name"] == "athlete" else 0) + 2 * sum(
+                1 for c in h["cards"] if c["hunter"] == "acceleration"
+            )
+            chance = 1.0 if d == 0 else _reach_chance(d, bonus)
+            parts.append(chance * (2 if h["name"] == "exorcist" else 1))
+        parts.sort(reverse=True)
+        return sum(parts[horrors:])
+
+    def _spread(self, view: dict[str, Any], steps: int, revealed_at: int | None) -> int:
+        """About how many cells the hunters will have to consider after ``steps`` more cards."""
+        base = [revealed_at] if revealed_at is not None else [self._cell(c) for c in view["possible_cells"]]
+        cells: set[int] = set()
+        for b in base:
+            cells.update(c for c, d in self.dist[b].items() if d <= steps and (d - steps) % 2 == 0)
+        return max(1, len(cells))
+
+    def _plan(
+        self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]
+    ) -> tuple[float, list[int]]:
+        """The best (score, directions) for this turn: strike a relic safely, or hide and close in."""
+        phantom = view["phantom"]
+        opening = phantom["opening_turn"]
+        damage = phantom["damage"]
+        revealed_at = cell if phantom["revealed"] else None
+        paths = self._paths(cell, left, hand)
+        traps = view["traps_set"]
+        horrors = sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror")
+        entries = {c for r in intact for c in self.house.neighbours(r)}
+        watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
+        best_score, best_path = -1e9, []
+        for t, path in paths.items():
+            extra = left - len(path)
+            padded = (self.pad or revealed_at is not None) and (t not in intact or opening)
+            full = self._pad(cell, path, extra - extra % 2, hand) if padded else path
+            route = self._cells_on(cell, full)
+            risky = sum(1 for step_cell in route if step_cell in entries)
+            seen = sum(1 for step_cell in set(route) if step_cell in watched)
+            score = -self.trap_fear * traps * risky - self.pentagram_fear * seen
+            threat = self._threat(t, view, horrors if t in intact and not opening else 0)
+            if t in intact and not opening:
+                if damage + threat >= 6.5:
+                    score -= 100
+                score += self.strike_value - self.reveal_fear * threat
+            else:
+                spread = self._spread(view, len(full), revealed_at)
+                score -= self.hide_fear * threat / spread**0.5
+                d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
+                score -= self.approach * d_rel
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best_score, best_path = score, full
+        return best_score, best_path
+
+    def _cells_on(self, cell: int, path: list[int]) -> list[int]:
+        out = []
+        for d in path:
+            cell = self.house.moves[cell][d]
+            out.append(cell)
+        return out
+
+    def _entity_move(
+        self, view: dict[str, Any], moves: list[Action], intact: list[int], hunters: list[tuple[int, str]]
+    ) -> Action | None:
+        hunter_cells = {h for h, _ in hunters}
+        best: Action | None = None
+        best_gain = 0
+        for e in view["entities"]:
+            ec = self._cell(e["cell"])
+            if ec in intact:
+                continue
+            here = min((self.dist[ec].get(r, 30) for r in intact), default=30)
+            for a in moves:
+                if a["entity"] != e["id"]:
+                    continue
+                t = self.house.moves[ec][DIRECTIONS.index(str(a["dir"]))]
+                if t in hunter_cells:
+                    continue
+                there = min((self.dist[t].get(r, 30) for r in intact), default=30)
+                if here - there > best_gain:
+                    best, best_gain = a, here - there
+        return best
+
+    # ----- the hunters --------------------------------------------------------------------------
+
+    def _hunter(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        kinds = {a.kind for a in legal}
+        possible = [self._cell(c) for c in view["possible_cells"]]
+        revealed = view["phantom"]["cell"]
+        target_cell = self._cell(revealed) if revealed else None
+        if "start_turn" in kinds:
+            return self._pick_hunter(view, legal, possible)
+        turn = view["hunter_turn"]
+        me = next(h for h in view["hunters"] if h["name"] == turn["hunter"])
+        here = self._cell(me["cell"])
+        if "guess" in kinds and target_cell is not None and here == target_cell:
+            return Action.make("guess")
+        if "guess" in kinds and "move" in kinds and len(possible) == 1 and possible[0] == here:
+            return Action.make("guess")
+        moves = [a for a in legal if a.kind == "move"]
+        if moves:
+            allowance = turn["move_allowance"]
+            goal = self._hunter_goal(view, here, allowance, possible, target_cell, me)
+            if goal is None and "accelerate" in kinds:
+                goal = self._hunter_goal(view, here, allowance + 2, possible, target_cell, me)
+                if goal is not None:
+                    return Action.make("accelerate")
+            if goal is None:
+                goal = self._best_cover(view, here, allowance, possible, me)
+            return Action.make("move", to=self.house.name_of(goal))
+        traps = [a for a in legal if a.kind == "trap"]
+        if traps:
+            choice = self._trap_cell(view, traps, possible)
+            if choice is not None:
+                return choice
+        if "pentagram" in kinds:
+            around = set(self.house.around(here))
+            if len(around & set(possible)) >= 2:
+                return Action.make("pentagram")
+        if "sense" in kinds and len(possible) > 2:
+            near = set(self.dist[here]) and {c for c, d in self.dist[here].items() if d <= 2}
+            hits = len(near & set(possible))
+            if 0 < hits < len(possible):
+                return Action.make("sense")
+        photos = [a for a in legal if a.kind == "photograph"]
+        if photos and len(possible) > 2:
+            best_room, best_split = None, 0.0
+            for a in photos:
+                cells = self.house.room(str(a["room"])).cells
+                hits = sum(1 for c in possible if c in cells)
+                split = min(hits, len(possible) - hits)
+                if split > best_split:
+                    best_room, best_split = a, split
+            if best_room is not None:
+                return best_room
+        if "guess" in kinds and "move" not in kinds:
+            costly = view.get("wrong_guess_costs_next_turn", True)
+            sure = here == target_cell or (here in possible and (len(possible) <= self.guess_at or not costly))
+            if sure:
+                return Action.make("guess")
+        if "end_turn" in kinds:
+            return Action.make("end_turn")
+        return legal[0]
+
+    def _pick_hunter(self, view: dict[str, Any], legal: list[Action], possible: list[int]) -> Action:
+        def score(a: Action) -> int:
+            h = next(x for x in view["hunters"] if x["name"] == a["hunter"])
+            hc = self._cell(h["cell"])
+            return min((self.dist[hc].get(c, 30) for c in possible), default=30)
+
+        return min(legal, key=score)
+
+    def _hunter_goal(
+        self,
+        view: dict[str, Any],
+        here: int,
+        allowance: int,
+        possible: list[int],
+        target: int | None,
+        me: dict[str, Any],
+    ) -> int | None:
+        """The cell to rush to: the revealed Phantom, or the only possible cell, when in reach."""
+        goal = target if target is not None else (possible[0] if len(possible) == 1 else None)
+        if goal is None or goal == here:
+            return None
+        d = self.dist[here].get(goal, 99)
+        return goal if 1 <= d <= allowance else None
+
+    def _best_cover(
+        self, view: dict[str, Any], here: int, allowance: int, possible: list[int], me: dict[str, Any]
+    ) -> int:
+        reach = [c for c, d in self.dist[here].items() if 1 <= d <= allowance]
+        others = [self._cell(h["cell"]) for h in view["hunters"] if h["name"] != me["name"]]
+        intact = self._intact(view)
+        pset = set(possible)
+        at_risk = sorted(intact, key=lambda r: min((self.dist[r].get(c, 30) for c in possible), default=30))[:2]
+        best, best_score = reach[0], -1e9
+        size = max(1, len(possible))
+        for c in reach:
+            score = 0.0
+            if c in pset:
+                score += 4.0 / size**0.5 + 1.0
+            close = sum(1 for p in possible if self.dist[c].get(p, 30) <= 2)
+            score += 3.0 * close / size
+            score -= 0.25 * min((self.dist[c].get(r, 30) for r in at_risk), default=0)
+            score -= 0.8 * sum(1 for o in others if self.dist[c].get(o, 30) <= 1)
+            score += self.rng.random() * 0.01
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    def _trap_cell(self, view: dict[str, Any], traps: list[Action], possible: list[int]) -> Action | None:
+        options = {self._cell(str(a["cell"])): a for a in traps}
+        intact = self._intact(view)
+        at_risk = sorted(intact, key=lambda r: min((self.dist[r].get(c, 30) for c in possible), default=30))
+        for relic in at_risk:
+            if relic in options:
+                return options[relic]
+            entries = [c for c in self.house.neighbours(relic) if c in options]
+            if entries:
+                entries.sort(key=lambda c: min((self.dist[c].get(p, 30) for p in possible), default=30))
+                return options[entries[0]]
+        return None

@@ -1,0 +1,145 @@
+"""Views: what each seat of The Mystery of the Old House may know, as JSON-ready dicts.
+
+Three audiences: the Phantom (seat 0) sees its own cell, route, Move cards and the public board,
+never an untriggered trap's cell; hunters (seats 1..) see the public board and their traps, never
+the Phantom's cell or route unless the rules reveal it; a spectator (``None``) sees only the
+public board. The log is filtered the same way. The shape is documented on the spec page
+(``docs/games/old_house.md``, "Views").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.games.old_house.data import hunter_cards
+from ghosttable.games.old_house.house import DIRECTIONS
+
+if TYPE_CHECKING:
+    from ghosttable.games.old_house.rules import OldHouseState
+
+LOG_TAIL = 40
+"""How many of the newest log lines a view holds (``log_length`` gives the full count)."""
+
+
+def phantom_private(state: OldHouseState) -> dict[str, Any]:
+    """The Phantom's secrets: ``{"cell", "route": [{"index", "cell"}], "hand": {direction: count},
+    "laid": [direction], "last_laid": [direction]}``."""
+    name = state.house.name_of
+    return {
+        "cell": name(state.phantom_cell),
+        "route": [{"index": i, "cell": name(c)} for i, c in enumerate(state.route)],
+        "hand": {d: state.hand[i] for i, d in enumerate(DIRECTIONS)},
+        "laid": [DIRECTIONS[d] for d in state.laid],
+        "last_laid": [DIRECTIONS[d] for d in state.last_laid],
+    }
+
+
+def trap_list(state: OldHouseState) -> list[dict[str, Any]]:
+    """The traps on the board as the hunters see them: ``[{"id", "cell", "hunter"}]``."""
+    return [{"id": t.id, "cell": state.house.name_of(t.cell), "hunter": t.hunter} for t in state.active_traps()]
+
+
+def _house_json(state: OldHouseState) -> dict[str, Any]:
+    """The house's JSON, built once per game and shared by every view (views are read-only)."""
+    cached: dict[str, Any] | None = getattr(state.game, "_house_json", None)
+    if cached is None:
+        cached = state.house.to_json()
+        state.game._house_json = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator). See the spec page for every field.
+
+    ``with_belief=False`` leaves out ``possible_cells`` (used by the brute-force belief check,
+    which must not lean on the tracker it checks)."""
+    house = state.house
+    name = house.name_of
+    side = "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
+    seat_names = state.game.seat_names()
+    titles = {h.name: h.title for h in hunter_cards()}
+    over = state.is_terminal()
+    phantom_public: dict[str, Any] = {
+        "damage": state.damage,
+        "banishment": 7,
+        "revealed": state.revealed,
+        "cell": name(state.phantom_cell) if (state.revealed or over) else None,
+        "hand_size": sum(state.hand),
+        "cards_this_turn": state.cards_this_turn,
+        "laid_last_turn": len(state.last_laid),
+        "action_cards": [state.game.cards[c - 1].to_json() for c in state.phantom_cards],
+        "die": state.die if state.phase == "phantom" else None,
+        "steps_left": state.budget - state.spent if state.phase == "phantom" else None,
+        "opening_turn": state.opening_turn if state.phase == "phantom" else False,
+        "round_ending": state.round_ending,
+    }
+    hunters = [
+        {
+            "name": h.name,
+            "title": titles.get(h.name, h.name),
+            "seat": seat_names[h.seat],
+            "cell": name(h.cell),
+            "cards": [state.game.cards[c - 1].to_json() for c in h.cards],
+            "horrified": h.horrified,
+            "loses_next_turn": h.stunned,
+            "ability_used": h.ability_used,
+            "done": i in state.done and state.phase == "hunters",
+            "active": i == state.active,
+        }
+        for i, h in enumerate(state.hunters)
+    ]
+    audiences = {"all"} | ({"phantom"} if side == "phantom" else {"hunters"} if side == "hunters" else set())
+    log: list[str] = []
+    for audience, text in reversed(state.log):
+        if audience in audiences:
+            log.append(text)
+            if len(log) == LOG_TAIL:
+                break
+    log.reverse()
+    length = sum(n for audience, n in state.log_counts.items() if audience in audiences)
+    view: dict[str, Any] = {
+        "game": "old-house",
+        "seat": None if seat is None else seat_names[seat],
+        "side": side,
+        "house": _house_json(state),
+        "time": {"round": state.round, "rounds": 7},
+        "phase": state.phase,
+        "to_act": [seat_names[s] for s in state.acting_seats()],
+        "relics": [{"cell": name(c), "destroyed": d, "damage": 1 if d else 0} for c, d in state.relics.items()],
+        "relics_destroyed": sum(state.relics.values()),
+        "phantom": phantom_public,
+        "hunters": hunters,
+        "trails": sorted(name(c) for c in state.trails),
+        "pentagrams": [name(c) for c in state.pentagrams],
+        "entities": [
+            {"id": e.id, "kind": e.kind, "cell": name(e.cell), "relic_turns": e.relic_turns} for e in state.entities
+        ],
+        "traps_set": len(state.active_traps()),
+        "twilight": None,
+        "hunter_turn": None,
+        "possible_cells": sorted(name(c) for c in state.possible_cells(seat)) if with_belief else None,
+        "winner": state.winner,
+        "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
+        "log": log,
+        "log_length": length,
+    }
+    if state.phase == "twilight":
+        view["twilight"] = {
+            "mode": state.twilight_mode,
+            "roll": state.twilight_roll,
+            "quota": state.quota,
+            "available": [state.game.cards[c - 1].to_json() for c in state.available],
+        }
+    if state.active is not None:
+        view["hunter_turn"] = {
+            "hunter": state.hunters[state.active].name,
+            "die": state.hunter_die,
+            "move_allowance": state.move_budget,
+            "moved": state.moved,
+            "guessed": state.guessed,
+        }
+    if side == "hunters":
+        view["traps"] = trap_list(state)
+    if side == "phantom":
+        view["private"] = phantom_private(state)
+    return view

@@ -1,0 +1,60 @@
+"""Bots: the heuristic plays either side to the end, against itself and against random players."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from ghosttable.ai.base import make_bot
+from ghosttable.cli import app
+from ghosttable.core.play import play_game, simulate
+from ghosttable.registry import load
+
+
+def test_heuristic_plays_both_sides_for_every_player_count() -> None:
+    for players in (2, 3, 4):
+        game = load("old-house", players=players)
+        result = simulate(game, ["heuristic"] * players, 6, seed=players)
+        assert result.games == 6 and sum(result.side_wins.values()) == 6
+
+
+def test_each_side_can_be_played_by_any_bot() -> None:
+    game = load("old-house", players=3)
+    for names in (["heuristic", "random", "random"], ["random", "heuristic", "heuristic"]):
+        bots = [make_bot(game, n, s, 7 + s) for s, n in enumerate(names)]
+        state = play_game(game, bots, 7)
+        assert state.is_terminal()
+
+
+def test_heuristic_hunters_name_the_phantom_only_when_sure() -> None:
+    game = load("old-house", players=3)
+    bots = [make_bot(game, "heuristic", s, s) for s in range(3)]
+    right = wrong = 0
+    for seed in range(4):
+        final = play_game(game, bots, seed)
+        right += sum(1 for _, t in final.log if "names the Phantom" in t and "wrongly" not in t)
+        wrong += sum(1 for _, t in final.log if "names the Phantom" in t and "wrongly" in t)
+    assert right > 0 and wrong == 0
+
+
+def test_cli_simulate_with_a_bot_per_side() -> None:
+    result = CliRunner().invoke(
+        app,
+        [
+            "simulate",
+            "old-house",
+            "-p",
+            "3",
+            "-n",
+            "3",
+            "--bot",
+            "phantom=heuristic",
+            "--bot",
+            "hunters=random",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["bots"] == ["heuristic", "random", "random"] and data["games"] == 3

@@ -1,0 +1,72 @@
+"""The house file: the default house, and clear one-line errors for broken ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ghosttable.core import OptionError
+from ghosttable.games.old_house.house import HouseError, load_house
+from ghosttable.registry import load
+from tests.games.old_house.helpers import SMALL
+
+GOOD = Path(SMALL).read_text(encoding="utf-8")
+
+
+def test_default_house_matches_the_reference() -> None:
+    house = load_house()
+    assert (house.width, house.height) == (8, 8)
+    assert len(house.relics) == 6 and len(house.portraits) == 6
+    assert house.move_cards_per_direction == 5
+    assert set(house.types) <= {"corridor", "dark", "furnished", "damp"}
+    assert house.summonable(house.phantom_start) == ("shadows", "poltergeist", "slime")
+    # portraits on the edges, every cell reachable
+    for c in house.portraits.values():
+        col, row = c % 8, c // 8
+        assert col in (0, 7) or row in (0, 7)
+    assert len(house.distances(house.phantom_start)) == 64
+
+
+def test_walls_block_moves() -> None:
+    house = load_house(SMALL)
+    b3, c3 = house.parse("B3"), house.parse("C3")
+    assert house.moves[b3][1] == -1 and house.moves[c3][3] == -1
+    assert house.distances(b3)[c3] == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('phantom_start = "B2"', 'phantom_start = "Z9"'), "bad coordinate 'Z9'"),
+        (('phantom_start = "B2"\n', ""), "has no phantom_start"),
+        (('relics = ["A4", "D4", "D1"]', 'relics = ["A4", "A4"]'), "two relics share a cell"),
+        (('relics = ["A4", "D4", "D1"]', 'relics = ["B2"]'), "start cannot be a relic"),
+        (
+            ('walls = [["B3", "C3"]]', 'walls = [["A3", "A4"], ["B4", "B3"], ["B4", "C4"]]'),
+            "relic A4 cannot be reached",
+        ),
+        (('walls = [["B3", "C3"]]', 'walls = [["B3", "D3"]]'), "not orthogonal neighbours"),
+        (('type = "damp"', 'type = "swampy"'), "unknown cell type 'swampy'"),
+        (('cells = "C1:D4"', 'cells = "C1:D3"'), "C4 is not one of its cells"),
+        (('cells = "C1:D4"', 'cells = "B1:D4"'), "cell B1 is in both west and east"),
+        (('medium = "A1"\n', ""), "no portrait for the medium"),
+        (("move_cards_per_direction = 2", "move_cards_per_direction = 9"), "between 1 and 5"),
+        (("width = 4", "width = 40"), "width between 2 and 10"),
+        (("[[rooms]]", "[[rooms"), "not valid TOML"),
+    ],
+)
+def test_broken_houses_are_refused_with_a_reason(tmp_path: Path, change: tuple[str, str], message: str) -> None:
+    assert change[0] in GOOD
+    path = tmp_path / "house.toml"
+    path.write_text(GOOD.replace(change[0], change[1], 1), encoding="utf-8")
+    with pytest.raises(HouseError, match=message) as err:
+        load_house(path)
+    assert "\n" not in err.value.reason
+
+
+def test_house_option_loads_another_house_and_reports_errors() -> None:
+    game = load("old-house", players=2, house=SMALL)
+    assert game.house.width == 4
+    with pytest.raises(OptionError, match="cannot read house file"):
+        load("old-house", house="/no/such/house.toml")

@@ -1,0 +1,47 @@
+"""Terminal rendering shows each seat only its own view, and terminal play runs to the end."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from ghosttable.cli import run_terminal_game
+from ghosttable.registry import load
+from tests.games.old_house.helpers import new_state, play, twilight
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_private_map_only_for_its_seat() -> None:
+    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
+    twilight(state)
+    play(state, "step dir=east", "end_turn", "step dir=north", "step dir=south", "end_turn")
+    play(state, "start_turn hunter=medium", "trap cell=D3", seat=1)
+    game = state.game
+    phantom = _text(game.render_terminal(state.view(0), 0))
+    hunters = _text(game.render_terminal(state.view(1), 1))
+    spectator = _text(game.render_terminal(state.view(None), None))
+    assert "You are on C2" in phantom and "Traps:" not in phantom
+    assert "You are on" not in hunters and "Traps: D3" in hunters
+    assert "You are on" not in spectator and "Traps:" not in spectator
+
+
+def test_terminal_game_against_bots(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    game = load("old-house", players=2)
+    answers = iter(["1"] * 5000)
+    monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": next(answers))
+    state = run_terminal_game(game, {0}, ["random", "heuristic"], seed=4)
+    assert state.is_terminal()
+
+
+def test_terminal_play_does_not_print_the_phantoms_directions(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    game = load("old-house", players=2)
+    answers = iter(["1"] * 5000)
+    monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": next(answers))
+    run_terminal_game(game, {1}, ["heuristic", "random"], seed=3)
+    out = capsys.readouterr().out
+    assert "phantom (heuristic): plays a move card" in out
+    assert "step dir=" not in out and "discard dir=" not in out
