@@ -48,7 +48,8 @@ def create_table(page: Page, server: str, players: int = 3, midnight: bool = Tru
 def wait_for_my_turn_or_the_end(page: Page) -> str:
     """The name of this seat's decision, or "" when the game is over."""
     page.wait_for_function(
-        "document.body.dataset.status === 'finished' || document.querySelector('#decision h2:not(.rgr-sealed-title)') !== null",
+        "document.body.dataset.status === 'finished'"
+        " || document.querySelector('#decision h2:not(.rgr-sealed-title)') !== null",
         timeout=90_000,
     )
     if page.evaluate("document.body.dataset.status") == "finished":
@@ -125,7 +126,10 @@ class Player:
                 values = [int(c) for c in costs.all_text_contents()]
                 best = values.index(max(values))
                 page.locator("#rgr-hall .rgr-target-space").nth(best).click()
-                if page.locator("#decision button.action[data-action^='step']").count() and page.locator("#rgr-cancel").count():
+                if (
+                    page.locator("#decision button.action[data-action^='step']").count()
+                    and page.locator("#rgr-cancel").count()
+                ):
                     page.locator("#decision > .actions button.action").first.click()
                 self.count("step")
             settle(page, before)

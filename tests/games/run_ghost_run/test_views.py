@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ghosttable.games.run_ghost_run import hall
 from ghosttable.core import Action
+from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.views import eye_json
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put, step
 
