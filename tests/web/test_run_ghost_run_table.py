@@ -9,11 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+from ghosttable.core import Action
+from ghosttable.games.run_ghost_run.hall import Placement
+from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put
 from tests.web.test_browser import LiveServer
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
@@ -118,7 +122,8 @@ class Player:
             if not self.shot_plan:
                 SHOTS.mkdir(parents=True, exist_ok=True)
                 page.locator("#rgr-hall").screenshot(path=str(SHOTS / "run-ghost-run-plan.png"))
-                self.shot_plan = True
+                page.screenshot(path=str(SHOTS / "run-ghost-run-plan-page.png"), full_page=True)
+                self.shot_plan = steps >= 1
             if page.locator("#rgr-exit").count():
                 page.click("#rgr-exit")
                 self.count("exit")
@@ -214,7 +219,17 @@ def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(page: Page, 
     page.screenshot(path=str(SHOTS / "run-ghost-run-finished.png"), full_page=True)
     # Furniture was grasped and put down, plans were composed and sealed, all by clicking.
     assert done.get("grasp", 0) >= 1 and done.get("place", 0) + done.get("put back", 0) >= 1, done
-    assert done.get("seal", 0) == 5 and done.get("step", 0) + done.get("exit", 0) >= 5, done
+    assert done.get("seal", 0) >= 1 and done.get("step", 0) + done.get("exit", 0) >= 5, done
+    # The record says the same: Red (the only person) grasped and placed furniture, stepped its
+    # ghosts and sealed a plan in each of the five turns.
+    mine = page.evaluate(
+        """() => [...document.querySelectorAll('#log li')]
+            .filter((li) => li.querySelector('.log-seat')?.textContent === 'Red')
+            .map((li) => li.querySelector('code')?.textContent ?? '')"""
+    )
+    kinds = [m.split(" ")[0] for m in mine]
+    assert kinds.count("done") == 5 and kinds.count("step") >= 5, mine
+    assert kinds.count("grasp") >= 1 and kinds.count("place") >= 1, mine
     # A sealed plan said how many players it waited for; the Midnight Strikes card was shown.
     waiting = page.evaluate("window.waitingSeen")
     assert any(re.fullmatch(r"Waiting for [12] players?", w) for w in waiting), waiting
@@ -222,6 +237,11 @@ def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(page: Page, 
     # Every look of the game drew its picture with the ghosts it caught marked.
     looks = page.locator("#rgr-keyhole .rgr-look")
     assert looks.count() >= 1
+    for i in range(looks.count()):
+        look = looks.nth(i)
+        listed_ids = set((look.get_attribute("data-caught") or "").split())
+        drawn = set(look.locator(".rgr-pic-ghost.caught").evaluate_all("nodes => nodes.map(n => n.dataset.ghost)"))
+        assert drawn == listed_ids, (drawn, listed_ids)
     caught = page.locator("#rgr-keyhole .rgr-pic-ghost.caught").count()
     listed = page.locator("#rgr-keyhole .rgr-caught").first.inner_text()
     assert (caught == 0) == listed.startswith("Nobody"), (caught, listed)
@@ -242,3 +262,73 @@ def test_switch_the_language_on_the_run_ghost_run_table(page: Page, rgr_server: 
     page.screenshot(path=str(SHOTS / "run-ghost-run-zh.png"), full_page=True)
     page.click("#lang")
     expect(page.locator('#rgr-hall [data-piece="piano"] .rgr-piece-name')).to_have_text("piano")
+
+
+def mirror_look_frame() -> dict[str, Any]:
+    """A `state` frame (as the server sends it to Red) just after a look from south door 3 that
+    caught a ghost only in the mirror: the piano hides it from the door, the mirror facing south
+    at C6 shows it."""
+    state = new_state(2, first=[NO_FURNITURE[5], NO_FURNITURE[6]], keyhole=("east", 1), script={"die": [6, 1]})
+    state.board.furniture.update(
+        piano=Placement(2, 1, 0, "standing"),
+        mirror=Placement(2, 5, 0, "standing"),
+        table=Placement(0, 4, 0, "standing"),
+    )
+    put(state, "red-s1", "hall", "C3")
+    put(state, "blue-m1", "hall", "E4")
+    done(state, 0, 1)
+    state.chance.script("door_die", [3])
+    state.apply(Action.make("keyhole", side="south"), 0)
+    view = state.view(0)
+    assert view["last_turn"]["looks"][0]["seen"][0]["how"] == "mirror"
+    seats = [
+        {"seat": s, "name": n, "kind": "human", "bot": None, "claimed": True, "connected": True, "acting": False}
+        for s, n in enumerate(state.game.seat_names())
+    ]
+    return {
+        "type": "state",
+        "table": "mirror",
+        "version": len(state.history),
+        "status": "playing",
+        "seat": 0,
+        "view": view,
+        "decision": None,
+        "acting": list(state.acting_seats()),
+        "seats": seats,
+        "log": [],
+        "result": None,
+    }
+
+
+MOUNT = """async (frame) => {
+    const mod = await import('/table-modules/run-ghost-run.js');
+    const { el } = await import('/static/js/api.js');
+    const fill = (text, params) => String(text).replace(/\\{(\\w+)\\}/g, (_, k) => params?.[k] ?? '');
+    const t = (key, params) => fill(mod.strings.en[key] ?? key, params);
+    const ctx = {
+        t, el, lang: () => 'en', mode: 'play', seat: 0, game: null, options: {},
+        tOr: (key, fallback, params) => (key in mod.strings.en ? t(key, params) : fill(fallback, params)),
+        seatName: (s) => t(`game.run-ghost-run.seat.${frame.view.players[s].colour}`), act: async () => ({}),
+    };
+    const root = document.createElement('main');
+    root.id = 'harness';
+    document.body.replaceChildren(root);
+    mod.mount(root, ctx).update(frame);
+}"""
+
+
+def test_the_keyhole_picture_shows_a_ghost_caught_in_the_mirror(page: Page, rgr_server: str) -> None:
+    page.goto(rgr_server)
+    page.evaluate(MOUNT, mirror_look_frame())
+    look = page.locator("#rgr-keyhole .rgr-look")
+    expect(look).to_have_attribute("data-caught", "red-s1")
+    expect(look.locator("figcaption")).to_contain_text("Red small (s1) C3 (in the mirror)")
+    # The mirror's glass, with the caught ghost's reflection inside it, marked as caught.
+    glass = look.locator(".rgr-pic-mirror .rgr-pic-glass")
+    expect(glass).to_have_count(1)
+    expect(look.locator('.rgr-pic-mirror .rgr-pic-ghost.caught[data-ghost="red-s1"]')).to_have_count(1)
+    # The ghost not caught is drawn, unmarked.
+    expect(look.locator('.rgr-pic-ghost[data-ghost="blue-m1"]:not(.caught)')).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#rgr-keyhole").screenshot(path=str(SHOTS / "run-ghost-run-mirror.png"))
+    page.locator("#rgr-hall").screenshot(path=str(SHOTS / "run-ghost-run-mirror-hall.png"))

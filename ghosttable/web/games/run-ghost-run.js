@@ -613,7 +613,7 @@ export function mount(root, ctx) {
       }
       const active = v.keyhole.side === d.side && v.keyhole.door === d.number;
       g.append(svg("rect", { x: f1(x - w / 2), y: f1(y - h / 2), width: f1(w), height: f1(h), rx: 2, class: `rgr-door${active ? " keyhole" : ""}` }));
-      const off = 20;
+      const off = 25;
       const tx = d.side === "west" ? x - off : d.side === "east" ? x + off : x;
       const ty = d.side === "south" ? y + off + 4 : d.side === "north" ? y - off + 4 : y + 4;
       g.append(svg("text", { x: f1(tx), y: f1(ty), "text-anchor": "middle", class: "rgr-door-n", "data-door": `${d.side}:${d.number}` }, d.number));
@@ -656,7 +656,7 @@ export function mount(root, ctx) {
       svg(
         "g",
         { class: "rgr-keyhole-mark", id: "rgr-keyhole-mark", transform: `translate(${f1(kx)},${f1(ky)}) rotate(${f1(angle)})` },
-        svg("circle", { cx: 0, cy: 0, r: 13, class: "rgr-keyhole-plate" }),
+        svg("circle", { cx: 0, cy: 0, r: 12, class: "rgr-keyhole-plate" }),
         svg("circle", { cx: 0, cy: -3, r: 4.2, class: "rgr-keyhole-hole" }),
         svg("path", { d: "M -2.6 -1 L 2.6 -1 L 4 8 L -4 8 Z", class: "rgr-keyhole-hole" }),
         svg("title", {}, tr("rgr.keyholeAt", { side: sideName(v.keyhole.side), door: v.keyhole.door })),
@@ -704,7 +704,7 @@ export function mount(root, ctx) {
       const arrow = `M ${f1(fx + dir[0] * 6)} ${f1(fy + dir[1] * 6)} L ${f1(fx - dir[1] * 7 - dir[0] * 4)} ${f1(fy + dir[0] * 7 - dir[1] * 4)} L ${f1(fx + dir[1] * 7 - dir[0] * 4)} ${f1(fy - dir[0] * 7 - dir[1] * 4)} Z`;
       g.append(svg("path", { d: arrow, class: "rgr-front" }));
       const name = pieceName(f.name);
-      const note = [f.posture === "tipped" ? tr("rgr.posture.tipped") : null, f.on ? tr("rgr.stacked", { piece: pieceName(f.on) }) : null].filter(Boolean).join(" · ");
+      const note = [f.posture === "tipped" ? tr("rgr.posture.tipped") : null, f.on ? tr("rgr.stacked", { piece: pieceName(f.on) }) : null].filter(Boolean).join(", ");
       const ly = cy + (f.on ? 16 : 0) + (dir[1] !== 0 ? -dir[1] * 10 : 0);
       g.append(svg("text", { x: f1(cx), y: f1(ly), "text-anchor": "middle", class: "rgr-piece-name" }, name));
       if (note) g.append(svg("text", { x: f1(cx), y: f1(ly + 13), "text-anchor": "middle", class: "rgr-piece-note" }, note));
@@ -981,6 +981,17 @@ export function mount(root, ctx) {
       const b = [col + 0.5 - hw, row + 0.5 - hw, g.base, col + 0.5 + hw, row + 0.5 + hw, g.base + height];
       items.push({ kind: "ghost", ghost: g, box: b, dist: boxDistance(b, e), how: seen.get(g.ghost) });
     }
+    // What rests on something (a ghost on a piece, a stacked piece, a table top on its legs) is
+    // drawn after what carries it.
+    const overlaps = (a, b) => a[0] < b[3] - 1e-6 && b[0] < a[3] - 1e-6 && a[1] < b[4] - 1e-6 && b[1] < a[4] - 1e-6;
+    const rising = [...items].sort((a, b) => a.box[2] - b.box[2]);
+    for (const item of rising) {
+      if (item.box[2] < 0.01) continue;
+      for (const other of items) {
+        if (other === item || other.kind !== "box") continue;
+        if (Math.abs(other.box[5] - item.box[2]) < 0.02 && overlaps(item.box, other.box)) item.dist = Math.min(item.dist, other.dist - 0.001);
+      }
+    }
     items.sort((a, b) => b.dist - a.dist);
     const marks = [];
     for (const item of items) {
@@ -1044,7 +1055,7 @@ export function mount(root, ctx) {
     figure.append(svg("title", {}, `${ghostLabel(g.ghost)} (${g.space})${how ? ` · ${tr(how === "mirror" ? "rgr.seenMirror" : "rgr.seenDirect")}` : ""}`));
     const mark = svg(
       "g",
-      { class: "rgr-pic-mark", transform: `translate(${f1(hx)},${f1(hy - 10)})` },
+      { class: "rgr-pic-mark", transform: `translate(${f1(Math.min(PW - 70, Math.max(70, hx)))},${f1(Math.max(34, hy - 10))})` },
       svg("path", { d: "M 0 0 L -7 -11 L 7 -11 Z", class: "rgr-pic-arrow" }),
       svg("text", { x: 0, y: -15, "text-anchor": "middle", class: "rgr-pic-label" }, ghostLabel(g.ghost)),
     );
@@ -1106,7 +1117,7 @@ export function mount(root, ctx) {
       keyholeBox.append(
         el(
           "figure",
-          { class: "rgr-look" },
+          { class: "rgr-look", dataset: { caught: look.seen.map((x) => x.ghost).join(" ") } },
           look.scene ? picture(look, report.turn) : null,
           el(
             "figcaption",
