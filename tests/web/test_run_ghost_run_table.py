@@ -300,14 +300,15 @@ def mirror_look_frame() -> dict[str, Any]:
     }
 
 
-MOUNT = """async (frame) => {
+MOUNT = """async ([frame, lang]) => {
     const mod = await import('/table-modules/run-ghost-run.js');
     const { el } = await import('/static/js/api.js');
     const fill = (text, params) => String(text).replace(/\\{(\\w+)\\}/g, (_, k) => params?.[k] ?? '');
-    const t = (key, params) => fill(mod.strings.en[key] ?? key, params);
+    const texts = { ...mod.strings.en, ...mod.strings[lang] };
+    const t = (key, params) => fill(texts[key] ?? key, params);
     const ctx = {
-        t, el, lang: () => 'en', mode: 'play', seat: 0, game: null, options: {},
-        tOr: (key, fallback, params) => (key in mod.strings.en ? t(key, params) : fill(fallback, params)),
+        t, el, lang: () => lang, mode: 'play', seat: 0, game: null, options: {},
+        tOr: (key, fallback, params) => (key in texts ? t(key, params) : fill(fallback, params)),
         seatName: (s) => t(`game.run-ghost-run.seat.${frame.view.players[s].colour}`), act: async () => ({}),
     };
     const root = document.createElement('main');
@@ -319,7 +320,9 @@ MOUNT = """async (frame) => {
 
 def test_the_keyhole_picture_shows_a_ghost_caught_in_the_mirror(page: Page, rgr_server: str) -> None:
     page.goto(rgr_server)
-    page.evaluate(MOUNT, mirror_look_frame())
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")  # the lobby is done loading
+    frame = mirror_look_frame()
+    page.evaluate(MOUNT, [frame, "en"])
     look = page.locator("#rgr-keyhole .rgr-look")
     expect(look).to_have_attribute("data-caught", "red-s1")
     expect(look.locator("figcaption")).to_contain_text("Red small (s1) C3 (in the mirror)")
@@ -332,3 +335,10 @@ def test_the_keyhole_picture_shows_a_ghost_caught_in_the_mirror(page: Page, rgr_
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator("#rgr-keyhole").screenshot(path=str(SHOTS / "run-ghost-run-mirror.png"))
     page.locator("#rgr-hall").screenshot(path=str(SHOTS / "run-ghost-run-mirror-hall.png"))
+    # The same in Chinese.
+    page.evaluate(MOUNT, [frame, "zh"])
+    expect(page.locator("#rgr-keyhole h2")).to_have_text("钥匙孔看到了什么")
+    expect(page.locator("#rgr-keyhole figcaption")).to_contain_text("第 1 回合：南侧 3 号门")
+    expect(page.locator("#rgr-keyhole figcaption")).to_contain_text("红方 小 (s1) C3（镜中看到）")
+    expect(page.locator('#rgr-hall [data-piece="mirror"] .rgr-piece-name')).to_have_text("镜子")
+    page.screenshot(path=str(SHOTS / "run-ghost-run-mirror-zh.png"), full_page=True)

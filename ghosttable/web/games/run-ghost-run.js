@@ -143,6 +143,7 @@ const EN = {
   "rgr.caught": "Caught: {list}",
   "rgr.caughtNone": "Nobody was caught.",
   "rgr.seenDirect": "seen",
+  "rgr.inMirror": " (in the mirror)",
   "rgr.sightNote": "A ghost is caught when the top of its head can be seen, straight or in the mirror; a ghost inside a piece never is.",
   "rgr.seenMirror": "in the mirror",
   "rgr.noLook": "The keyhole has not looked yet: its first picture comes after the first reveal.",
@@ -270,6 +271,7 @@ const ZH = {
   "rgr.caught": "被发现：{list}",
   "rgr.caughtNone": "没有幽灵被发现。",
   "rgr.seenDirect": "直接看到",
+  "rgr.inMirror": "（镜中看到）",
   "rgr.sightNote": "能看到幽灵的头顶（直接或在镜中）就算被发现；藏在家具里面的幽灵永远看不到。",
   "rgr.seenMirror": "镜中看到",
   "rgr.noLook": "钥匙孔还没有看过：第一次揭晓之后才有画面。",
@@ -1113,7 +1115,7 @@ export function mount(root, ctx) {
       return;
     }
     for (const look of looks) {
-      const caught = look.seen.map((s) => `${ghostLabel(s.ghost)} ${s.space}${s.how === "mirror" ? ` (${tr("rgr.seenMirror")})` : ""}`);
+      const caught = look.seen.map((s) => `${ghostLabel(s.ghost)} ${s.space}${s.how === "mirror" ? tr("rgr.inMirror") : ""}`);
       keyholeBox.append(
         el(
           "figure",
