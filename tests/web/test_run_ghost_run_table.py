@@ -242,9 +242,16 @@ def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(page: Page, 
         listed_ids = set((look.get_attribute("data-caught") or "").split())
         drawn = set(look.locator(".rgr-pic-ghost.caught").evaluate_all("nodes => nodes.map(n => n.dataset.ghost)"))
         assert drawn == listed_ids, (drawn, listed_ids)
-    caught = page.locator("#rgr-keyhole .rgr-pic-ghost.caught").count()
-    listed = page.locator("#rgr-keyhole .rgr-caught").first.inner_text()
+    caught = looks.first.locator(".rgr-pic-ghost.caught").count()
+    listed = looks.first.locator(".rgr-caught").inner_text()
     assert (caught == 0) == listed.startswith("Nobody"), (caught, listed)
+    # The replay steps back through the game: at its start no look has been made yet.
+    page.click("#open-replay")
+    expect(page.locator("#replay-controls")).to_be_visible()
+    expect(page.locator("#rgr-keyhole .rgr-picture").first).to_be_visible()
+    page.click("#replay-first")
+    expect(page.locator("#rgr-no-look")).to_be_visible()
+    expect(page.locator("#rgr-hall .rgr-ghost.home")).to_have_count(21)
 
 
 def test_switch_the_language_on_the_run_ghost_run_table(page: Page, rgr_server: str) -> None:
