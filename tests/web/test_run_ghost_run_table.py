@@ -50,15 +50,19 @@ def create_table(page: Page, server: str, players: int = 3, midnight: bool = Tru
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> str:
-    """The name of this seat's decision, or "" when the game is over."""
-    page.wait_for_function(
-        "document.body.dataset.status === 'finished'"
-        " || document.querySelector('#decision h2:not(.rgr-sealed-title)') !== null",
+    """The name of this seat's decision, or "" when the game is over (read in one go, so that a
+    new frame arriving in between cannot mix two states)."""
+    handle = page.wait_for_function(
+        """() => {
+            if (document.body.dataset.status === 'finished') return 'over';
+            const box = document.querySelector('#decision');
+            const asked = box && box.querySelector('h2:not(.rgr-sealed-title)') !== null;
+            return asked && box.dataset.decision ? box.dataset.decision : null;
+        }""",
         timeout=90_000,
     )
-    if page.evaluate("document.body.dataset.status") == "finished":
-        return ""
-    return str(page.get_attribute("#decision", "data-decision") or "")
+    name = str(handle.json_value())
+    return "" if name == "over" else name
 
 
 def settle(page: Page, before: str) -> None:

@@ -708,8 +708,12 @@ export function mount(root, ctx) {
       const name = pieceName(f.name);
       const note = [f.posture === "tipped" ? tr("rgr.posture.tipped") : null, f.on ? tr("rgr.stacked", { piece: pieceName(f.on) }) : null].filter(Boolean).join(", ");
       const ly = cy + (f.on ? 16 : 0) + (dir[1] !== 0 ? -dir[1] * 10 : 0);
-      g.append(svg("text", { x: f1(cx), y: f1(ly), "text-anchor": "middle", class: "rgr-piece-name" }, name));
-      if (note) g.append(svg("text", { x: f1(cx), y: f1(ly + 13), "text-anchor": "middle", class: "rgr-piece-note" }, note));
+      // A piece carrying another is named by the one on top ("on the table").
+      const carrying = v.furniture.some((o) => o.on === f.name);
+      if (!carrying) {
+        g.append(svg("text", { x: f1(cx), y: f1(ly), "text-anchor": "middle", class: "rgr-piece-name" }, name));
+        if (note) g.append(svg("text", { x: f1(cx), y: f1(ly + 13), "text-anchor": "middle", class: "rgr-piece-note" }, note));
+      }
       g.append(svg("title", {}, `${name}: ${tr("rgr.facing", { side: sideName(f.facing), posture: tr(`rgr.posture.${f.posture}`) })}${f.on ? `, ${tr("rgr.stacked", { piece: pieceName(f.on) })}` : ""} (${f.spaces.join(" ")})`));
       hall.append(g);
     }
@@ -1018,7 +1022,16 @@ export function mount(root, ctx) {
         }
       }
     }
-    for (const m of marks) stage.append(m);
+    // Labels of caught ghosts never sit on one another.
+    const placed = [];
+    for (const m of marks) {
+      let [x, y] = m.at;
+      while (placed.some(([px0, py0]) => Math.abs(px0 - x) < 130 && Math.abs(py0 - y) < 17)) y -= 17;
+      if (y < 20) y = m.at[1] + 17 * (placed.length + 1);
+      placed.push([x, y]);
+      m.node.setAttribute("transform", `translate(${f1(x)},${f1(y)})`);
+      stage.append(m.node);
+    }
     box.append(svg("rect", { x: 1.5, y: 1.5, width: PW - 3, height: PH - 3, rx: 14, class: "rgr-pic-frame" }));
     return box;
   }
@@ -1055,13 +1068,14 @@ export function mount(root, ctx) {
       ghostShape(r, {}),
     );
     figure.append(svg("title", {}, `${ghostLabel(g.ghost)} (${g.space})${how ? ` · ${tr(how === "mirror" ? "rgr.seenMirror" : "rgr.seenDirect")}` : ""}`));
-    const mark = svg(
+    const at = [Math.min(PW - 70, Math.max(70, hx)), Math.max(34, hy - 10)];
+    const node = svg(
       "g",
-      { class: "rgr-pic-mark", transform: `translate(${f1(Math.min(PW - 70, Math.max(70, hx)))},${f1(Math.max(34, hy - 10))})` },
+      { class: "rgr-pic-mark" },
       svg("path", { d: "M 0 0 L -7 -11 L 7 -11 Z", class: "rgr-pic-arrow" }),
       svg("text", { x: 0, y: -15, "text-anchor": "middle", class: "rgr-pic-label" }, ghostLabel(g.ghost)),
     );
-    return { figure, mark };
+    return { figure, mark: { node, at } };
   }
 
   // The mirror's face: silver, with the ghosts it showed the keyhole reflected in it.
