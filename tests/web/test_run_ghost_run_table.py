@@ -341,6 +341,7 @@ def test_the_keyhole_picture_shows_a_ghost_caught_in_the_mirror(page: Page, rgr_
     glass = look.locator(".rgr-pic-mirror .rgr-pic-glass")
     expect(glass).to_have_count(1)
     expect(look.locator('.rgr-pic-mirror .rgr-pic-ghost.caught[data-ghost="red-s1"]')).to_have_count(1)
+    expect(look.locator(".rgr-pic-mark .rgr-pic-label")).to_have_text(["Red small (s1)"])
     # The ghost not caught is drawn, unmarked.
     expect(look.locator('.rgr-pic-ghost[data-ghost="blue-m1"]:not(.caught)')).to_have_count(1)
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -1013,12 +1013,12 @@ export function mount(root, ctx) {
         }
         stage.append(g);
         const mirror = scene.mirrors.find((m) => item.piece === "mirror" && m);
-        if (mirror && item.piece === "mirror") stage.append(mirrorFace(cam, mirror, scene, seen, v));
+        if (mirror && item.piece === "mirror") stage.append(mirrorFace(cam, mirror, scene, seen, v, marks));
       } else {
         const node = pictureGhost(cam, item.ghost, item.box, item.how, v);
         if (node) {
           stage.append(node.figure);
-          if (item.how) marks.push(node.mark);
+          if (item.how === "direct") marks.push(node.mark); // one caught in the mirror is marked there
         }
       }
     }
@@ -1079,7 +1079,7 @@ export function mount(root, ctx) {
   }
 
   // The mirror's face: silver, with the ghosts it showed the keyhole reflected in it.
-  function mirrorFace(cam, m, scene, seen, v) {
+  function mirrorFace(cam, m, scene, seen, v, marks) {
     const k = "xyz".indexOf(m.axis);
     const corners = [];
     const others = [0, 1, 2].filter((i) => i !== k);
@@ -1112,7 +1112,10 @@ export function mount(root, ctx) {
       const hw = shape.half_width;
       const bx = [col + 0.5 - hw, row + 0.5 - hw, sg.base, col + 0.5 + hw, row + 0.5 + hw, sg.base + height];
       const node = pictureGhost(cam, sg, bx, "mirror", v, flip);
-      if (node) inside.append(node.figure);
+      if (node) {
+        inside.append(node.figure);
+        marks.push(node.mark);
+      }
     }
     g.append(inside);
     g.append(svg("polygon", { points: points(poly), class: "rgr-pic-glass-edge" }));
