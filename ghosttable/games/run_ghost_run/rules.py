@@ -278,6 +278,7 @@ class RunGhostRunState(State):
 
     def _look(self, side: str, door: int) -> dict[str, Any]:
         seen = self.board.seen_from(side, door, self.lying)
+        scene = self._scene_json(side, door)
         out = []
         for gid in sorted(seen):
             g = self.board.ghosts[gid]
@@ -292,7 +293,34 @@ class RunGhostRunState(State):
             )
             g.to_side(RESERVE)
         self._say(f"the keyhole at {side} door {door} sees {', '.join(sorted(seen)) or 'nobody'}")
-        return {"side": side, "door": door, "seen": out}
+        return {"side": side, "door": door, "seen": out, "scene": scene}
+
+    def _scene_json(self, side: str, door: int) -> dict[str, Any]:
+        """What the keyhole at ``door`` of ``side`` looks at, as the sight test saw it (before the
+        seen ghosts go home): ``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}],
+        "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
+        "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
+        from ghosttable.games.run_ghost_run.views import eye_json
+
+        board = self.board
+        boxes = [
+            {"piece": name, "box": box.to_json()} for name in sorted(board.furniture) for box in board.piece_boxes(name)
+        ]
+        mirrors = [m.to_json() for m in board.scene().mirrors]
+        ghosts = [
+            {
+                "ghost": g.id,
+                "owner": g.owner,
+                "size": g.size,
+                "space": space_name(g.space),
+                "place": g.place or None,
+                "base": round(board.base_height(g), 6),
+                "posture": "lying" if self.lying else "standing",
+            }
+            for g in sorted(board.ghosts.values(), key=lambda g: g.id)
+            if g.where == HALL and g.space is not None
+        ]
+        return {"eye": eye_json(side, door), "boxes": boxes, "mirrors": mirrors, "ghosts": ghosts}
 
     # ----- movement plans -----------------------------------------------------------------------------
 

@@ -126,7 +126,7 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
             "side": side,
             "door": door,
             "space": space_name(hall.door_space(side, door)),
-            "eye": _eye_json(side, door),
+            "eye": eye_json(side, door),
         },
         "ghost_shapes": {
             name: {"height": sd.height, "half_width": sd.half_width, "units": sd.units}
@@ -164,7 +164,7 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _eye_json(side: str, door: int) -> dict[str, Any]:
+def eye_json(side: str, door: int) -> dict[str, Any]:
     """The keyhole's eye for a perspective picture: position, unit axes, half-angles in degrees."""
     eye = hall.eye(side, door)
     e = game_data().eye

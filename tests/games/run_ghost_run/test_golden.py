@@ -13,8 +13,8 @@ from ghosttable.core.play import play_game
 from ghosttable.games.run_ghost_run.rules import RunGhostRun
 
 GOLDEN = [
-    ({}, 67, [11, 2, 9], [1.0, -1.0, -1.0], "4b88dcc7b753534a83ec21bf8e82ed87"),
-    ({"merging": True, "midnight": True}, 59, [2, 1, 0], [1.0, -1.0, -1.0], "d9e2119626fff7dfa00cd1773515fd05"),
+    ({}, 67, [11, 2, 9], [1.0, -1.0, -1.0], "d1b6c5b98c46f458194d6962ffaa8f69"),
+    ({"merging": True, "midnight": True}, 59, [2, 1, 0], [1.0, -1.0, -1.0], "4eed360be84ad6f67eae097266dcde25"),
 ]
 
 

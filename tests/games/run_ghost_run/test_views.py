@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
-from tests.games.run_ghost_run.helpers import NO_FURNITURE, new_state, put, step
+from ghosttable.games.run_ghost_run.views import eye_json
+from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put, step
 
 TOP_KEYS = {
     "view_version",
@@ -69,3 +71,30 @@ def test_the_view_has_the_documented_shape() -> None:
     eye = view["keyhole"]["eye"]
     assert eye["position"] == [round(v, 6) for v in hall.eye(view["keyhole"]["side"], view["keyhole"]["door"]).position]
     assert view["players"][0]["plan_done"] is False and view["decision"]["name"] == "plan_movement"
+
+
+def test_each_look_keeps_the_scene_the_keyhole_looked_at() -> None:
+    state = new_state(2, first=[NO_FURNITURE[5], NO_FURNITURE[6]], keyhole=("east", 1), script={"die": [6, 1]})
+    put(state, "blue-s1", "hall", "A1")
+    put(state, "red-s2", "hall", "B2", "on")
+    put(state, "red-s3", "hall", "A4", "inside")
+    before = state.view(None)
+    done(state, 0, 1)
+    state.chance.script("door_die", [1])
+    state.apply(Action.make("keyhole", side="south"), 0)
+    look = state.view(1)["last_turn"]["looks"][0]
+    scene = look["scene"]
+    # The eye is the one the keyhole had at that door; the boxes and the mirror are the hall's.
+    assert scene["eye"] == eye_json("south", 1)
+    assert sorted(b["box"] for b in scene["boxes"]) == sorted(b for f in before["furniture"] for b in f["boxes"])
+    assert {b["piece"] for b in scene["boxes"]} == {f["name"] for f in before["furniture"]}
+    assert scene["mirrors"] == [f["mirror"] for f in before["furniture"] if f["mirror"] is not None]
+    # Every ghost in the hall at the look is there, seen or not, where it stood (on the piano: its top).
+    ghosts = {g["ghost"]: g for g in scene["ghosts"]}
+    assert set(ghosts) == {"blue-s1", "red-s2", "red-s3"}
+    assert {s["ghost"] for s in look["seen"]} <= set(ghosts)
+    assert "blue-s1" in {s["ghost"] for s in look["seen"]}
+    assert ghosts["red-s2"]["place"] == "on" and ghosts["red-s2"]["base"] == 0.8
+    assert ghosts["red-s3"]["place"] == "inside" and ghosts["blue-s1"]["space"] == "A1"
+    assert state.board.ghosts["blue-s1"].where == "reserve"  # the seen ghost went home after the look
+    json.dumps(scene)
