@@ -344,7 +344,7 @@ export function mount(root, ctx) {
   const maps = el("div", { class: "oh-maps" }, publicBox, privateBox);
   const events = el("section", { class: "oh-events card", id: "oh-events" });
   const cover = el("div", { class: "oh-cover", id: "oh-cover", hidden: true });
-  const screen = el("div", { class: "oh-screen" }, decisionBox, status, el("div", { class: "oh-main" }, maps, side), events);
+  const screen = el("div", { class: "oh-screen" }, decisionBox, status, maps, side, events);
   root.append(style, el("div", { class: "oh-root" }, screen, cover));
 
   let frame = null;
@@ -441,7 +441,7 @@ export function mount(root, ctx) {
       const heat = layer("oh-heat");
       const share = v.possible_cells.length ? 1 / v.possible_cells.length : 0;
       for (const cell of v.possible_cells) {
-        heat.append(svg("rect", { x: g.x(cell) + 2, y: g.y(cell) + 2, width: C - 4, height: C - 4, rx: 6, class: "oh-possible", "data-cell": cell, opacity: (0.35 + 0.5 * Math.sqrt(share)).toFixed(2) }));
+        heat.append(svg("rect", { x: g.x(cell) + 2, y: g.y(cell) + 2, width: C - 4, height: C - 4, rx: 6, class: "oh-possible", "data-cell": cell, opacity: (0.3 + 0.45 * Math.sqrt(share)).toFixed(2) }));
       }
     }
     // Room names.
@@ -703,7 +703,7 @@ export function mount(root, ctx) {
 
   function legend() {
     const items = ["corridor", "dark", "furnished", "damp"].map((k) => el("span", { class: "oh-key" }, el("i", { class: `oh-swatch oh-${k}` }), tr(`oh.legend.${k}`)));
-    items.push(el("span", { class: "oh-key" }, "◆ ", tr("oh.legend.relic")), el("span", { class: "oh-key" }, "⛤ ", tr("oh.legend.pentagram")), el("span", { class: "oh-key" }, "∴ ", tr("oh.legend.trail")));
+    items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-relic-key" }), tr("oh.legend.relic")), el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-pentagram-key" }), tr("oh.legend.pentagram")), el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-trail-key" }), tr("oh.legend.trail")));
     if (view().side === "hunters") items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-trap-key" }), tr("oh.legend.trap")));
     if (view().side === "hunters" && ctx.options?.["heat-map"]) items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-possible-key" }), tr("oh.legend.possible")));
     return el("div", { class: "oh-legend" }, items);
@@ -822,9 +822,11 @@ export function mount(root, ctx) {
     renderResult();
     // Status line.
     status.replaceChildren(
+      ...[
       el("span", { class: "oh-phase" }, tr(`oh.phase.${v.phase}`)),
       v.hunter_turn ? el("span", { class: "oh-chip" }, `${hunterName(v.hunter_turn.hunter)} ${tr("oh.moveDie", { die: v.hunter_turn.die ?? "-", n: v.hunter_turn.move_allowance ?? "-" })}${v.hunter_turn.moved ? ` · ${tr("oh.moved")}` : ""}${v.hunter_turn.guessed ? ` · ${tr("oh.guessed")}` : ""}`) : null,
       v.twilight ? el("span", { class: "oh-chip" }, `${tr("oh.twilightAvailable")}: ${v.twilight.available.length}`) : null,
+      ].filter(Boolean),
     );
     publicBox.replaceChildren(el("figcaption", {}, `${v.house.name} · ${tr("oh.publicMap")}`), publicMap);
     drawHouse(publicMap, { privateLayer: false, targets: tool && mine() ? tools[tool] : {} });
@@ -836,7 +838,7 @@ export function mount(root, ctx) {
       privateBox.hidden = true;
       privateBox.replaceChildren();
     }
-    side.replaceChildren(timeTrack(), damageTrack(), phantomPanel(), v.private ? handPanel() : null, hunterPanel(), legend());
+    side.replaceChildren(...[timeTrack(), damageTrack(), v.private ? handPanel() : null, phantomPanel(), hunterPanel(), legend()].filter(Boolean));
     events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, line))));
     const list = events.querySelector("ol");
     list.scrollTop = list.scrollHeight;
