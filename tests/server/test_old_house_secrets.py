@@ -75,8 +75,10 @@ def check_message(message: dict[str, Any], state: State, seat: int | None) -> No
     phantom_known = state.revealed or state.is_terminal()
     if seat != 0 and not state.is_terminal():
         assert "private" not in view
+        # The heat map's cells (the view's belief) always hold the Phantom's true cell.
+        assert state.house.name_of(state.phantom_cell) in view["possible_cells"]
         assert view["phantom"]["cell"] == (state.house.name_of(state.phantom_cell) if phantom_known else None)
-    if seat != 1 and seat is not None and not state.is_terminal():
+    if seat == 0 and not state.is_terminal():
         assert "traps" not in view
     if seat is None:
         assert "traps" not in view and "private" not in view
