@@ -65,7 +65,8 @@ def create_old_house(page: Page, server: str, kinds: list[str], heat_map: bool =
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/?]+$"))
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    expect(page.locator("#oh-map .oh-cell")).to_have_count(64)
+    if kinds.count("me") == 1:
+        expect(page.locator("#oh-map .oh-cell")).to_have_count(64)
     return page.url.rsplit("/", 1)[1]
 
 
@@ -210,6 +211,10 @@ def test_hot_seat_covers_the_screen_between_turns(page: Page, oh_server: str) ->
     # Both seats are held here: the Phantom's screen stays covered until its owner asks for it.
     expect(page.locator("#oh-cover")).to_be_visible()
     expect(page.locator("#oh-cover")).to_contain_text("Pass the screen")
+    # Nothing of the covered screen is drawn, and the table's log is out of sight.
+    expect(page.locator("#oh-private-map .oh-cell")).to_have_count(0)
+    expect(page.locator(".oh-phantom")).to_have_count(0)
+    expect(page.locator("#log")).to_be_hidden()
     page.screenshot(path=str(SHOTS / "old-house-hot-seat.png"), full_page=True)
     page.click("#oh-show")
     expect(page.locator("#oh-cover")).to_be_hidden()
@@ -218,6 +223,8 @@ def test_hot_seat_covers_the_screen_between_turns(page: Page, oh_server: str) ->
     while page.locator("#decision h2").count() and page.locator("#oh-cover").is_hidden():
         click_once(page, skip=frozenset({"cover"}))
     expect(page.locator("#oh-cover")).to_be_visible()
+    expect(page.locator("#oh-private-map .oh-cell")).to_have_count(0)
+    expect(page.locator("#log")).to_be_hidden()
     # The hunter's page of the same browser starts covered too, and never holds the Phantom's map.
     page.goto(f"{oh_server}table/{table}?seat=1")
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
@@ -236,6 +243,8 @@ def test_switch_the_language_on_the_old_house_table(page: Page, oh_server: str) 
     expect(page.locator("#decision h2")).to_have_text("轮到你行动: 黄昏: 拿取行动卡")
     expect(page.locator('#decision button[data-kind="pick_cards"]')).to_have_text("公开拿 4 张卡")
     play(page, clicks=8)
+    # The engine's lines are given in Chinese too.
+    expect(page.locator("#oh-log")).to_contain_text("第 1 轮的午夜。")
     page.screenshot(path=str(SHOTS / "old-house-zh.png"), full_page=True)
     page.click("#lang")
     expect(page.locator("#oh-events h2")).to_have_text("What happened")

@@ -324,6 +324,57 @@ function ghostPath(cx, cy, s) {
   );
 }
 
+// The engine's English lines (prompts, log) in Chinese, by pattern; a line no pattern knows is
+// shown as it is. `n` names a hunter, entity, room or direction in Chinese.
+const ZH_DIR = { north: "北", east: "东", south: "南", west: "西" };
+const ZH_ENTITY = { Shadows: "暗影", Poltergeist: "骚灵", Slime: "黏液", shadows: "暗影", poltergeist: "骚灵", slime: "黏液" };
+const ZH_CARD = { "summon shadows": "召唤暗影", "summon poltergeist": "召唤骚灵", "summon slime": "召唤黏液", horror: "恐惧", acceleration: "加速", trap: "陷阱", pentagram: "五芒星", check: "检查" };
+const ZH_LINES = [
+  [/^Round (\d+) begins\. Hunters: (.+)\.$/, (m, n) => `第 ${m[1]} 轮开始。猎人: ${m[2].split(", ").map(n).join("、")}。`],
+  [/^Round (\d+) begins\.$/, (m) => `第 ${m[1]} 轮开始。`],
+  [/^Midnight of round (\d+)\.$/, (m) => `第 ${m[1]} 轮的午夜。`],
+  [/^The Phantom will take 4 action cards openly\.$/, () => "幽灵将公开拿 4 张行动卡。"],
+  [/^The Phantom gambles and rolls (\d+): it takes (\d+) action cards\.$/, (m) => `幽灵赌一把, 掷出 ${m[1]}: 拿 ${m[2]} 张行动卡。`],
+  [/^The Phantom takes (.+) \(card (\d+)\)\.$/, (m) => `幽灵拿取 ${ZH_CARD[m[1]] ?? m[1]} (第 ${m[2]} 号卡)。`],
+  [/^The (\w+) takes (.+)\.$/, (m, n) => `${n(m[1])} 拿取 ${m[2].split(", ").map((c) => ZH_CARD[c] ?? c).join("、")}。`],
+  [/^The Phantom rolls (\d+)\.$/, (m) => `幽灵掷出 ${m[1]}。`],
+  [/^The Phantom plays a move card \((\d+) this turn, (\d+) in hand\)\.$/, (m) => `幽灵打出一张移动卡 (本回合第 ${m[1]} 张, 手中 ${m[2]} 张)。`],
+  [/^You move (\w+) to (\w+)\.$/, (m) => `你向${ZH_DIR[m[1]]}移动到 ${m[2]}。`],
+  [/^You discard a (\w+) card\.$/, (m) => `你弃掉一张${ZH_DIR[m[1]]}卡。`],
+  [/^The Phantom does not move and discards a move card unseen \((\d+) in hand\)\.$/, (m) => `幽灵不移动, 暗弃一张移动卡 (手中 ${m[1]} 张)。`],
+  [/^The Phantom plays Acceleration: \+2 steps this turn\.$/, () => "幽灵打出加速: 本回合 +2 步。"],
+  [/^The Phantom plays Horror: the (\w+) skips its next move\.$/, (m, n) => `幽灵打出恐惧: ${n(m[1])} 跳过下一次移动。`],
+  [/^The Phantom summons (\w+) on (\w+)\.$/, (m) => `幽灵在 ${m[2]} 召唤${ZH_ENTITY[m[1]] ?? m[1]}。`],
+  [/^The (\w+) moves (north|east|south|west) to (\w+)\.$/, (m, n) => `${ZH_ENTITY[m[1]] ?? n(m[1])}向${ZH_DIR[m[2]]}移动到 ${m[3]}。`],
+  [/^The (\w+) moves to (\w+)\.$/, (m, n) => `${n(m[1])} 移动到 ${m[2]}。`],
+  [/^The (\w+) rolls (\d+)\.$/, (m, n) => `${n(m[1])} 掷出 ${m[2]}。`],
+  [/^The (\w+) rolled (\d+): move 1 to (\d+) cells \(or play cards first\)\.$/, (m, n) => `${n(m[1])} 掷出 ${m[2]}: 移动 1 到 ${m[3]} 格 (或先打出卡牌)。`],
+  [/^The (\w+) on (\w+): play cards, guess, or end the turn\.$/, (m, n) => `${n(m[1])} 在 ${m[2]}: 打出卡牌、猜测或结束回合。`],
+  [/^The (\w+) plays Acceleration: up to (\d+) cells\.$/, (m, n) => `${n(m[1])} 打出加速: 最多 ${m[2]} 格。`],
+  [/^The (\w+) sets a trap\.$/, (m, n) => `${n(m[1])} 设下一个陷阱。`],
+  [/^The (\w+)'s trap lies on (\w+)\.$/, (m, n) => `${n(m[1])} 的陷阱在 ${m[2]}。`],
+  [/^The (\w+) draws a pentagram on (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[2]} 画下五芒星。`],
+  [/^The (\w+) names the Phantom on (\w+), wrongly, and loses (its next turn|the turn)\.$/, (m, n) => `${n(m[1])} 指认幽灵在 ${m[2]}, 猜错了, 失去${m[3] === "the turn" ? "本回合" : "下一回合"}。`],
+  [/^The (\w+) names the Phantom on (\w+): (\d+) Damage(.*)$/, (m, n) => `${n(m[1])} 指认幽灵在 ${m[2]}: ${m[3]} 点伤害${m[4]}`],
+  [/^The (\w+) loses this turn for its wrong guess\.$/, (m, n) => `${n(m[1])} 因猜错失去本回合。`],
+  [/^The (\w+) is horrified and skips its move\.$/, (m, n) => `${n(m[1])} 受到惊吓, 跳过移动。`],
+  [/^A trail appears on (\w+)\.$/, (m) => `${m[1]} 出现踪迹。`],
+  [/^The Phantom has taken (\d+) Damage and is banished: the hunters win\.$/, (m) => `幽灵受到 ${m[1]} 点伤害, 被驱逐: 猎人获胜。`],
+  [/^(\d+) rounds have passed with relics still standing: the hunters win\.$/, (m) => `${m[1]} 轮过去, 圣物仍在: 猎人获胜。`],
+  [/^Die (\d+): (\d+) steps left for you and your entities( \(an opening turn: no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 不能召唤, 不摧毁圣物)" : ""}。`],
+  [/^Take 4 action cards openly, or roll the die and take 1 \+ the roll\.$/, () => "公开拿 4 张行动卡, 或掷骰并拿 1 + 点数张。"],
+  [/^Take an action card \((\d+) more to take; at most 3 Summon cards\)\.$/, (m) => `拿一张行动卡 (还要拿 ${m[1]} 张; 最多 3 张召唤卡)。`],
+  [/^Choose the hunter who takes the next turn\.$/, () => "选择下一个行动的猎人。"],
+];
+
+function zhLine(line, n) {
+  for (const [re, fn] of ZH_LINES) {
+    const m = line.match(re);
+    if (m) return fn(m, n);
+  }
+  return line;
+}
+
 // --- the module ---------------------------------------------------------------------------------
 
 export function mount(root, ctx) {
@@ -367,6 +418,7 @@ export function mount(root, ctx) {
     return ctx.tOr(`oh.room.${r}`, room?.title ?? r);
   };
   const entityName = (kind) => ctx.tOr(`oh.entity.${kind}`, kind);
+  const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : line);
   const cardName = (c) => ctx.tOr(`oh.card.${c}`, c.replaceAll("_", " "));
 
   function actionLabel(a) {
@@ -725,7 +777,7 @@ export function mount(root, ctx) {
     }
     decisionBox.hidden = false;
     decisionBox.append(el("h2", {}, tr("oh.yourMove", { what: ctx.tOr(`oh.decision.${d.name}`, d.name) })));
-    decisionBox.append(el("p", { class: "oh-prompt" }, d.prompt));
+    decisionBox.append(el("p", { class: "oh-prompt" }, engineText(d.prompt)));
     const used = new Set();
     // Twilight's cards.
     const takes = ofKind("take_card");
@@ -799,6 +851,7 @@ export function mount(root, ctx) {
     const needed = hotSeat && frame && !shown && frame.status !== "finished";
     cover.hidden = !needed;
     screen.classList.toggle("oh-covered", Boolean(needed));
+    document.body.classList.toggle("oh-hot-covered", Boolean(needed));
     if (!needed) return;
     const seat = ctx.seatName(ctx.seat);
     const button = el("button", { class: "primary", id: "oh-show" }, tr("oh.cover.show", { seat }));
@@ -816,6 +869,13 @@ export function mount(root, ctx) {
     const has = Boolean(frame.decision);
     if (hotSeat && hadDecision && !has) shown = false;
     hadDecision = has;
+    if (hotSeat && !shown && frame.status !== "finished") {
+      // Covered: nothing of this seat's screen is drawn (the shell's log is hidden by the CSS).
+      for (const box of [decisionBox, status, publicBox, privateBox, side, events]) box.replaceChildren();
+      root.querySelector("#oh-result")?.remove();
+      renderCover();
+      return;
+    }
     const tools = mine() ? cellTools() : {};
     if (!tools[tool]) tool = Object.keys(tools)[0] ?? null;
     renderDecision(tools);
@@ -839,7 +899,7 @@ export function mount(root, ctx) {
       privateBox.replaceChildren();
     }
     side.replaceChildren(...[timeTrack(), damageTrack(), v.private ? handPanel() : null, phantomPanel(), hunterPanel(), legend()].filter(Boolean));
-    events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, line))));
+    events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, engineText(line)))));
     const list = events.querySelector("ol");
     list.scrollTop = list.scrollHeight;
     renderCover();
@@ -852,6 +912,7 @@ export function mount(root, ctx) {
       render();
     },
     destroy() {
+      document.body.classList.remove("oh-hot-covered");
       root.replaceChildren();
     },
   };
