@@ -277,6 +277,7 @@ const ZH = {
   "oh.hunter.engineer": "工程师",
   "oh.hunter.photographer": "摄影师",
   "oh.hunter.exorcist": "驱魔师",
+  "oh.houseName.The Old House": "古宅",
   "oh.room.hall": "大厅",
   "oh.room.library": "书房",
   "oh.room.chapel": "礼拜堂",
@@ -888,7 +889,7 @@ export function mount(root, ctx) {
       v.twilight ? el("span", { class: "oh-chip" }, `${tr("oh.twilightAvailable")}: ${v.twilight.available.length}`) : null,
       ].filter(Boolean),
     );
-    publicBox.replaceChildren(el("figcaption", {}, `${v.house.name} · ${tr("oh.publicMap")}`), publicMap);
+    publicBox.replaceChildren(el("figcaption", {}, `${ctx.tOr(`oh.houseName.${v.house.name}`, v.house.name)} · ${tr("oh.publicMap")}`), publicMap);
     drawHouse(publicMap, { privateLayer: false, targets: tool && mine() ? tools[tool] : {} });
     if (v.private) {
       privateBox.hidden = false;
