@@ -125,6 +125,13 @@ class OldHouse(Game):
                 "A check of honesty shows the hunters the directions of the Phantom's last turn.",
                 source="reference part 2, The checks of honesty",
             ),
+            RuleOption(
+                "heat-map",
+                False,
+                "The hunters' table shades the cells where the Phantom may be (the view's possible_cells,"
+                " built from public events and the hunters' own traps). A display aid: play is unchanged.",
+                source="our decision (the browser table)",
+            ),
         ),
         secrets=(
             "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"

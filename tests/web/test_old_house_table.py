@@ -1,0 +1,250 @@
+"""The Mystery of the Old House table in the browser (web/games/old-house.js), driven through
+Debian's Chromium with Playwright: a whole game as the Phantom against AI hunters and a whole game
+as the hunters against an AI Phantom, both by clicking; the hunters' heat map against the view's
+belief; the hot-seat cover; the language switch.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, WebSocket, expect
+
+from tests.web.test_browser import LiveServer
+
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def oh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The app with AI seats moving almost at once (a game is long)."""
+    live = LiveServer(tmp_path_factory.mktemp("oh-browser") / "ghosttable.db", ai_delay=0.01)
+    yield live.address
+    live.stop()
+
+
+class Frames:
+    """The `state` messages the page receives, newest last."""
+
+    def __init__(self, page: Page) -> None:
+        self.states: list[dict[str, Any]] = []
+        page.on("websocket", self._watch)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framereceived", self._received)
+
+    def _received(self, payload: str | bytes) -> None:
+        message = json.loads(payload)
+        if message.get("type") == "state":
+            self.states.append(message)
+
+    def latest(self, page: Page) -> dict[str, Any]:
+        version = int(page.evaluate("document.body.dataset.version"))
+        return next(s for s in reversed(self.states) if s["version"] == version)
+
+
+def create_old_house(page: Page, server: str, kinds: list[str], heat_map: bool = False) -> str:
+    """An Old House table: seat i is `kinds[i]` ("me" or "ai", AI seats play the heuristic)."""
+    page.goto(server)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#game", "old-house")
+    page.select_option("#players", str(len(kinds)))
+    rows = page.locator(".seat-row")
+    for i, kind in enumerate(kinds):
+        rows.nth(i).locator(".seat-kind").select_option(kind)
+        if kind == "ai":
+            rows.nth(i).locator(".seat-bot").select_option("heuristic")
+    if heat_map:
+        page.check('#options [data-option="heat-map"]')
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    if kinds.count("me") == 1:
+        expect(page.locator("#oh-map .oh-cell")).to_have_count(64)
+    return page.url.rsplit("/", 1)[1]
+
+
+def wait_for_my_turn_or_the_end(page: Page) -> bool:
+    """True when the game is over, False when it is this seat's move."""
+    page.wait_for_function(
+        "document.body.dataset.status === 'finished' || document.querySelector('#decision h2') !== null"
+        " || !document.querySelector('#oh-cover').hidden",
+        timeout=60_000,
+    )
+    return page.evaluate("document.body.dataset.status") == "finished"
+
+
+# What a click goes to first: the hot-seat cover, Twilight's cards, a Move card or a lit cell of the
+# private map, a hunter to go next, a lit cell of the house, then the buttons (ending the turn last).
+CLICK_ORDER = [
+    ("cover", "#oh-cover:not([hidden]) #oh-show"),
+    ("card", "#oh-offer button.target"),
+    ("private", "#oh-private-map .oh-target"),
+    ("hand", "#oh-hand button.target"),
+    ("order", "#oh-hunters button.target"),
+    ("house", "#oh-map .oh-target"),
+    ("button", '#decision .oh-actions button.action:not([data-kind="end_turn"]):not([data-kind="accelerate"])'),
+    ("end", '#decision .oh-actions button.action[data-kind="end_turn"]'),
+    ("button", "#decision .oh-actions button.action"),
+]
+
+
+def click_once(page: Page, skip: frozenset[str] = frozenset()) -> str:
+    """One click, by CLICK_ORDER (kinds in `skip` passed over); returns what was clicked."""
+    before = page.evaluate("document.body.dataset.version")
+    try:
+        for what, selector in CLICK_ORDER:
+            found = page.locator(selector)
+            if what in skip or not found.count():
+                continue
+            target = found.nth(int(page.evaluate("document.body.dataset.version")) % found.count())
+            target.click(timeout=3_000)
+            break
+        else:
+            return "retry"
+    except PlaywrightError:
+        return "retry"  # the frame changed under the pointer; look again
+    if what == "cover":
+        return what
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{before}' || document.body.dataset.status === 'finished'"
+        " || document.querySelector('#decision .oh-refusal') !== null",
+        timeout=20_000,
+    )
+    return what
+
+
+def play(page: Page, skip: frozenset[str] = frozenset(), clicks: int | None = None) -> dict[str, int]:
+    """Plays by clicking until the end (or for `clicks` clicks); counts the kinds of click."""
+    done: dict[str, int] = {}
+    while clicks is None or sum(done.values()) < clicks:
+        if wait_for_my_turn_or_the_end(page):
+            break
+        what = click_once(page, skip)
+        done[what] = done.get(what, 0) + 1
+        assert done.get("retry", 0) < 30, done
+        assert sum(done.values()) < 2_000, done
+    return done
+
+
+def test_a_whole_game_as_the_phantom_against_ai_hunters(page: Page, oh_server: str) -> None:
+    frames = Frames(page)
+    create_old_house(page, oh_server, ["me", "ai", "ai"])
+    expect(page.locator("#who")).to_have_text("You are Phantom")
+    # Twilight: take the cards openly, then name them one by one by clicking them.
+    expect(page.locator("#decision h2")).to_have_text("Your move: Twilight: take your action cards")
+    page.click('#decision button[data-kind="pick_cards"]')
+    expect(page.locator("#oh-offer button.target")).to_have_count(13)
+    for _ in range(4):
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#oh-offer button.target").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    # The opening turn: the private map shows the Phantom and lights the cells its Move cards reach.
+    expect(page.locator("#decision h2")).to_have_text("Your move: Your Phantom turn")
+    expect(page.locator("#oh-private-map .oh-phantom")).to_have_count(1)
+    # On the public house it shows only where the view says (its known start cell, or a reveal).
+    public_cell = frames.latest(page)["view"]["phantom"]["cell"]
+    expect(page.locator("#oh-map .oh-phantom")).to_have_count(1 if public_cell else 0)
+    expect(page.locator("#oh-hand .oh-move-card")).to_have_count(4)
+    expect(page.locator("#oh-map .oh-trap")).to_have_count(0)
+    cells = page.locator("#oh-private-map .oh-target").evaluate_all("ns => ns.map(n => n.dataset.target)")
+    steps = [a["action"]["dir"] for a in frames.latest(page)["decision"]["actions"] if a["action"]["kind"] == "step"]
+    assert len(cells) == len(steps) >= 1
+    page.locator("#oh-private-map .oh-target").first.click()
+    expect(page.locator("#oh-private-map .oh-route")).to_have_count(1)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "old-house-phantom.png"), full_page=True)
+    done = play(page)
+    assert done.get("private", 0) + done.get("hand", 0) >= 10, done
+    assert done.get("end", 0) >= 3, done
+    expect(page.locator("body")).to_have_attribute("data-status", "finished")
+    expect(page.locator("#oh-result")).to_contain_text(re.compile("Victory|Defeat"))
+    expect(page.locator("#decision")).to_be_hidden()
+    last = frames.states[-1]["view"]
+    assert last["winner"] in ("phantom", "hunters")
+    expect(page.locator("#oh-map .oh-phantom")).to_have_count(1)  # shown once the game is over
+    page.screenshot(path=str(SHOTS / "old-house-phantom-finished.png"), full_page=True)
+
+
+def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(page: Page, oh_server: str) -> None:
+    frames = Frames(page)
+    create_old_house(page, oh_server, ["ai", "me"], heat_map=True)
+    expect(page.locator("#who")).to_have_text("You are Hunter 1")
+    expect(page.locator("#oh-private")).to_be_hidden()
+    # The first hunters' phase: choose who goes by clicking the hunter.
+    page.wait_for_function("document.querySelector('#oh-hunters button.target') !== null", timeout=60_000)
+    expect(page.locator("#decision h2")).to_have_text("Your move: Who hunts next?")
+    # The heat map shades exactly the view's possible cells (the engine's belief).
+    drawn = page.locator("#oh-map .oh-possible").evaluate_all("ns => ns.map(n => n.dataset.cell)")
+    latest = frames.latest(page)["view"]
+    assert sorted(drawn) == latest["possible_cells"] and drawn
+    assert "private" not in latest and latest["phantom"]["cell"] is None
+    expect(page.locator("#oh-possible-count")).to_contain_text(f"{len(drawn)} cells")
+    page.locator("#oh-hunters button.target").first.click()
+    # A trap, set secretly: choose the trap tool, click a lit cell; the trap shows on this screen.
+    page.wait_for_function("document.querySelector('#oh-tools [data-tool=\"trap\"]') !== null")
+    page.click('#oh-tools [data-tool="trap"]')
+    trap_cell = page.locator("#oh-map .oh-target").first.get_attribute("data-target")
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#oh-map .oh-target").first.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    expect(page.locator(f'#oh-map .oh-trap[data-trap="{trap_cell}"]')).to_have_count(1)
+    # Then the move, by clicking a lit cell of the house.
+    expect(page.locator('#oh-tools [data-tool="move"]')).to_have_class(re.compile("current"))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "old-house-hunters.png"), full_page=True)
+    done = play(page)
+    assert done.get("order", 0) >= 4 and done.get("house", 0) >= 4, done
+    expect(page.locator("body")).to_have_attribute("data-status", "finished")
+    expect(page.locator("#oh-result")).to_contain_text(re.compile("Victory|Defeat"))
+    page.screenshot(path=str(SHOTS / "old-house-hunters-finished.png"), full_page=True)
+
+
+def test_hot_seat_covers_the_screen_between_turns(page: Page, oh_server: str) -> None:
+    table = create_old_house(page, oh_server, ["me", "me"])
+    # Both seats are held here: the Phantom's screen stays covered until its owner asks for it.
+    expect(page.locator("#oh-cover")).to_be_visible()
+    expect(page.locator("#oh-cover")).to_contain_text("Pass the screen")
+    # Nothing of the covered screen is drawn, and the table's log is out of sight.
+    expect(page.locator("#oh-private-map .oh-cell")).to_have_count(0)
+    expect(page.locator(".oh-phantom")).to_have_count(0)
+    expect(page.locator("#log")).to_be_hidden()
+    page.screenshot(path=str(SHOTS / "old-house-hot-seat.png"), full_page=True)
+    page.click("#oh-show")
+    expect(page.locator("#oh-cover")).to_be_hidden()
+    expect(page.locator("#oh-private-map .oh-phantom")).to_have_count(1)
+    # Play the Phantom's part until the hunters' turn: the screen covers itself again.
+    while page.locator("#decision h2").count() and page.locator("#oh-cover").is_hidden():
+        click_once(page, skip=frozenset({"cover"}))
+    expect(page.locator("#oh-cover")).to_be_visible()
+    expect(page.locator("#oh-private-map .oh-cell")).to_have_count(0)
+    expect(page.locator("#log")).to_be_hidden()
+    # The hunter's page of the same browser starts covered too, and never holds the Phantom's map.
+    page.goto(f"{oh_server}table/{table}?seat=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#oh-cover")).to_be_visible()
+    page.click("#oh-show")
+    expect(page.locator("#oh-private-map .oh-phantom")).to_have_count(0)
+    expect(page.locator("#oh-private")).to_be_hidden()
+
+
+def test_switch_the_language_on_the_old_house_table(page: Page, oh_server: str) -> None:
+    create_old_house(page, oh_server, ["me", "ai"])
+    expect(page.locator("#oh-time h3")).to_have_text("Time")
+    page.click("#lang")
+    expect(page.locator("#game-title")).to_have_text("古宅之谜")
+    expect(page.locator("#oh-time h3")).to_have_text("时间")
+    expect(page.locator("#decision h2")).to_have_text("轮到你行动: 黄昏: 拿取行动卡")
+    expect(page.locator('#decision button[data-kind="pick_cards"]')).to_have_text("公开拿 4 张卡")
+    play(page, clicks=8)
+    # The engine's lines are given in Chinese too.
+    expect(page.locator("#oh-log")).to_contain_text("第 1 轮的午夜。")
+    page.screenshot(path=str(SHOTS / "old-house-zh.png"), full_page=True)
+    page.click("#lang")
+    expect(page.locator("#oh-events h2")).to_have_text("What happened")
