@@ -103,7 +103,7 @@ class OldHouse(Game):
         chance=True,
         hidden_information=True,
         cooperative=False,
-        version="1",
+        version="2",
         max_decisions=30000,
         options=(
             RuleOption(

@@ -224,7 +224,7 @@ class HeuristicBot:
         paths = self._paths(cell, left, hand)
         traps = view["traps_set"]
         horrors = sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror")
-        entries = {c for r in intact for c in self.house.neighbours(r)}
+        entries = self._trap_cells(view)
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
         best_score, best_path = -1e9, []
         for t, path in paths.items():
@@ -249,6 +249,16 @@ class HeuristicBot:
             if score > best_score:
                 best_score, best_path = score, full
         return best_score, best_path
+
+    def _trap_cells(self, view: dict[str, Any]) -> set[int]:
+        """Where the hunters' traps most likely lie: the cells leading into every relic, intact or
+        destroyed (traps stay round the relic just struck), and the relic cells themselves when
+        the Engineer hunts (it may trap relics)."""
+        relics = [self._cell(r["cell"]) for r in view["relics"]]
+        cells = {c for r in relics for c in self.house.neighbours(r)}
+        if any(h["name"] == "engineer" for h in view["hunters"]):
+            cells.update(relics)
+        return cells
 
     def _cells_on(self, cell: int, path: list[int]) -> list[int]:
         out = []
