@@ -271,7 +271,7 @@ def bench(
     players: PlayersOpt = None,
     option: OptionOpt = None,
     bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots, as for simulate.")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", help="Run for about this long.")] = 5.0,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="Run for about this long.")] = 5.0,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -322,6 +322,9 @@ def play(
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Only print the address.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port of the lobby (taken or 0: a free one).")
+    ] = 8765,
 ) -> None:
     """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal."""
     if not terminal:
@@ -329,7 +332,9 @@ def play(
 
         if importlib.util.find_spec("ghosttable.server") is not None:
             launch = importlib.import_module("ghosttable.server.launch")
-            launch.play_in_browser(open_browser=not no_browser, db_url=db)
+            if game is not None:
+                err_console.print(f"(to play {game} in this terminal, add --terminal; opening the lobby)")
+            launch.play_in_browser(open_browser=not no_browser, db_url=db, port=port)
             return
         if game is None:
             game = game_names()[0] if game_names() else None
@@ -346,7 +351,7 @@ def play(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: a free one).")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: a free one).")] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
 ) -> None:
     """Host the lobby and tables for others (any database URL SQLAlchemy supports)."""
@@ -440,6 +445,10 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as exc:
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        err_console.print(f"error: {exc.strerror or exc}{where}", markup=False, highlight=False, soft_wrap=True)
+        sys.exit(2)
     except Exception as exc:
         # Typer's own exceptions (a vendored Click): matched by shape, not by import path.
         kind = type(exc).__name__

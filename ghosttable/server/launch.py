@@ -4,13 +4,26 @@
 from __future__ import annotations
 
 import socket
+import sqlite3
 import threading
 import webbrowser
 
 import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
 
+from ghosttable.core.errors import GameError
 from ghosttable.server.app import create_app
 from ghosttable.server.storage import default_db_url
+
+PLAY_PORT = 8765
+"""``ghosttable play``'s usual port: a stable address keeps the browser's seat tokens (they are
+kept per origin) across restarts. A free port is used when it is taken."""
+
+
+class ServerSetupError(GameError):
+    """The server cannot start: a database URL SQLAlchemy cannot open, an address that cannot be bound."""
+
+    code = "server_setup"
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -44,9 +57,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
     """
     url = db_url or default_db_url()
-    sock = bind_socket(host, port)
+    try:
+        app = create_app(url)
+    except (SQLAlchemyError, sqlite3.Error) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ServerSetupError(f"cannot open the database {url!r}: {reason}") from None
+    try:
+        sock = bind_socket(host, port)
+    except OSError as exc:
+        raise ServerSetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except OverflowError:
+        raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
     address = address_of(sock)
-    app = create_app(url)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)
@@ -56,7 +78,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     server.run(sockets=[sock])
 
 
-def play_in_browser(open_browser: bool, db_url: str | None) -> None:
-    """``ghosttable play``: the server on 127.0.0.1 at a free port, the lobby opened in the browser
-    unless ``open_browser`` is false (then the address is only printed)."""
-    serve("127.0.0.1", 0, db_url, open_browser=open_browser)
+def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:
+    """``ghosttable play``: the server on 127.0.0.1 at ``port`` (a free port when it is taken, or
+    when ``port`` is 0), the lobby opened in the browser unless ``open_browser`` is false (then the
+    address is only printed)."""
+    if port:
+        try:
+            bind_socket("127.0.0.1", port).close()
+        except OSError:
+            port = 0
+    serve("127.0.0.1", port, db_url, open_browser=open_browser)

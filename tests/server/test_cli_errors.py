@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ghosttable.cli import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["play", "--no-browser", "--db", "nosuch://x"], "cannot open the database"),
+        (["play", "--no-browser", "--db", "/tmp/not-a-url.db"], "cannot open the database"),
+        (["serve", "--db", "sqlite:////no/such/dir/x.db"], "cannot open the database"),
+        (["serve", "--port", "99999"], "--port"),
+        (["serve", "--host", "999.1.1.1", "--port", "0", "--db", "sqlite://"], "cannot listen on 999.1.1.1"),
+        (["bench", "ghost-stories", "--seconds", "0"], "--seconds"),
+    ],
+)
+def test_bad_server_arguments_give_one_line_and_exit_code_2(
+    argv: list[str],
+    needle: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "argv", ["ghosttable", *argv])
+    with pytest.raises(SystemExit) as info:
+        main()
+    _, err = capsys.readouterr()
+    assert info.value.code == 2
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0], err
+
+
+def test_records_into_an_existing_file_is_a_one_line_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    target = tmp_path / "a-file"
+    target.write_text("x")
+    monkeypatch.setattr(
+        sys, "argv", ["ghosttable", "simulate", "ghost-stories", "--games", "1", "--records", str(target)]
+    )
+    with pytest.raises(SystemExit) as info:
+        main()
+    _, err = capsys.readouterr()
+    assert info.value.code == 2 and err.startswith("error: ") and str(target) in err
