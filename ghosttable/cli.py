@@ -88,6 +88,7 @@ def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
             raise CliError(f"{len(plain)} --bot values for {game.players} seats: give one, or one per seat")
         names = list(plain)
     sides = game.sides()
+    named_seats: set[int] = set()
     for item in named:
         key, _, bot = item.partition("=")
         key = key.strip().lower()
@@ -102,6 +103,9 @@ def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
             known = ", ".join(sorted({*seats, *sides}))
             raise CliError(f"no seat or side {key!r} (seats and sides: {known})")
         for t in targets:
+            if t in named_seats:
+                raise CliError(f"seat {seats[t]} is given two bots; name each seat once")
+            named_seats.add(t)
             names[t] = bot.strip()
     result = [n if n is not None else default for n in names]
     available = bot_names(game)

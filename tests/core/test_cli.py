@@ -89,6 +89,7 @@ def test_simulate_json_and_records(
         ["simulate", "secret-draw", "--option", "bids=huge"],
         ["simulate", "secret-draw", "--bot", "genius"],
         ["simulate", "secret-draw", "--bot", "seat7=random"],
+        ["simulate", "secret-draw", "--bot", "seat1=random", "--bot", "1=ismcts"],
         ["simulate", "secret-draw", "--games", "0"],
         ["simulate", "secret-draw", "--no-such-flag"],
         ["replay", "/no/such/file.json"],
