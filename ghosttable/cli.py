@@ -68,6 +68,23 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
+def seats_named(game: Game, name: str) -> tuple[int, ...]:
+    """The seats a command-line name stands for: a side (``hunters``), a seat name (``phantom``),
+    or a 1-based seat number (``2``, ``seat2``). Raises ``CliError`` for any other name."""
+    key = name.strip().lower()
+    seats = game.seat_names()
+    sides = game.sides()
+    if key in sides:
+        return sides[key]
+    if key in seats:
+        return (seats.index(key),)
+    number = key.removeprefix("seat")
+    if number.isdigit() and 1 <= int(number) <= game.players:
+        return (int(number) - 1,)
+    known = ", ".join(sorted({*seats, *sides}))
+    raise CliError(f"no seat or side {name.strip()!r} (seats and sides: {known})")
+
+
 def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
     """One bot name per seat from ``--bot`` arguments.
 
@@ -87,22 +104,10 @@ def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
         if len(plain) != game.players:
             raise CliError(f"{len(plain)} --bot values for {game.players} seats: give one, or one per seat")
         names = list(plain)
-    sides = game.sides()
     named_seats: set[int] = set()
     for item in named:
         key, _, bot = item.partition("=")
-        key = key.strip().lower()
-        targets: tuple[int, ...]
-        if key in sides:
-            targets = sides[key]
-        elif key in seats:
-            targets = (seats.index(key),)
-        elif key.removeprefix("seat").isdigit() and 1 <= int(key.removeprefix("seat")) <= game.players:
-            targets = (int(key.removeprefix("seat")) - 1,)
-        else:
-            known = ", ".join(sorted({*seats, *sides}))
-            raise CliError(f"no seat or side {key!r} (seats and sides: {known})")
-        for t in targets:
+        for t in seats_named(game, key):
             if t in named_seats:
                 raise CliError(f"seat {seats[t]} is given two bots; name each seat once")
             named_seats.add(t)
@@ -366,20 +371,7 @@ def serve(
 def _human_seats(game: Game, specs: list[str] | None) -> set[int]:
     if not specs:
         return {0}
-    seats = game.seat_names()
-    sides = game.sides()
-    out: set[int] = set()
-    for item in specs:
-        key = item.strip().lower()
-        if key in sides:
-            out.update(sides[key])
-        elif key in seats:
-            out.add(seats.index(key))
-        elif key.removeprefix("seat").isdigit() and 1 <= int(key.removeprefix("seat")) <= game.players:
-            out.add(int(key.removeprefix("seat")) - 1)
-        else:
-            raise CliError(f"no seat or side {item!r} (seats and sides: {', '.join(sorted({*seats, *sides}))})")
-    return out
+    return {seat for item in specs for seat in seats_named(game, item)}
 
 
 def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:
