@@ -1,7 +1,15 @@
-"""Terminal rendering of a Ghost Stories view with Rich (``ghosttable play ghost-stories --terminal``)."""
+"""Terminal rendering of a Ghost Stories view with Rich (``ghosttable play ghost-stories --terminal``).
+
+Every number a player reads here is the one the actions use: ghost spaces are numbered 0-11 as in
+``place space=S`` (the south board holds 0-2, west 3-5, north 6-8, east 9-11), village tiles 0-8
+as in ``move tile=P``, boards and Taoists 0-3 as in ``board=B`` and ``taoist=B``. The engine's log
+lines that name a space by its board and rank ("east space 1") get the space's number added
+("east space 1 (space 9)").
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -38,12 +46,14 @@ def _ghost_text(space: dict[str, Any]) -> Text:
 
 
 def _board(board: dict[str, Any], active: bool) -> Panel:
-    lines = [_ghost_text(sp) for sp in board["spaces"]]
+    lines = [Text(f"{sp['space']:>2}. ").append_text(_ghost_text(sp)) for sp in board["spaces"]]
     owner = f"seat {board['seat'] + 1}" if board["seat"] is not None else f"neutral, Qi {board['qi']}"
     power = board["power"]["name"] + ("" if board["power"]["active"] else " (off)")
-    title = f"{board['side']} · {board['colour']} · {owner}" + (" · possessed" if board["possessed"] else "")
+    title = f"{board['side']} (board {board['board']}) · {board['colour']} · {owner}" + (
+        " · possessed" if board["possessed"] else ""
+    )
     return Panel(
-        Group(*[Text(f"{i + 1}. ").append_text(t) for i, t in enumerate(lines)], Text(power, style="italic")),
+        Group(*lines, Text(power, style="italic")),
         title=title,
         border_style=("bold " if active else "") + STYLE[board["colour"]],
     )
@@ -78,11 +88,12 @@ def _village(view: dict[str, Any]) -> Table:
 
 def _taoists(view: dict[str, Any]) -> Table:
     table = Table(title="Taoists")
-    for col in ("seat", "colour", "Qi", "Tao tokens", "Yin-Yang", "Buddhas", "tile", "power tokens"):
+    for col in ("taoist", "seat", "colour", "Qi", "Tao tokens", "Yin-Yang", "Buddhas", "tile", "power tokens"):
         table.add_column(col)
     for t in view["taoists"]:
         tokens = " ".join(f"{c}×{n}" for c, n in t["tokens"].items() if n) or "-"
         table.add_row(
+            str(t["board"]),
             str(t["seat"] + 1),
             Text(t["colour"], style=STYLE[t["colour"]]),
             str(t["qi"]) if t["alive"] else "dead",
@@ -93,6 +104,21 @@ def _taoists(view: dict[str, Any]) -> Table:
             str(t["power_tokens"]),
         )
     return table
+
+
+_SPACE_IN_LOG = re.compile(r"\b(south|west|north|east) space ([123])\b")
+
+
+def log_line(line: str, view: dict[str, Any]) -> str:
+    """An engine log line as the terminal shows it: a ghost space named by its board and rank
+    ("east space 1", ranks 1-3 from the board's left) also gets the number the actions and the
+    boxes use ("east space 1 (space 9)")."""
+    first = {b["side"]: b["spaces"][0]["space"] for b in view["boards"]}
+
+    def number(m: re.Match[str]) -> str:
+        return f"{m.group(0)} (space {first[m.group(1)] + int(m.group(2)) - 1})"
+
+    return _SPACE_IN_LOG.sub(number, line)
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -110,7 +136,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         f" · supply Qi {view['supply']['qi']} · dice {', '.join(view['dice']['tao']) or '-'}"
         f" · curse die {view['dice']['curse'] or '-'}"
     )
-    log = Text("\n".join(view["log"][-8:]), style="dim")
+    log = Text("\n".join(log_line(line, view) for line in view["log"][-8:]), style="dim")
     parts: list[RenderableType] = [boards["north"], middle, boards["south"], _taoists(view), status, log]
     if view["result"]:
         parts.append(Text(f"{view['result'].upper()}: {view['end_reason']}", style="bold"))
