@@ -6,17 +6,22 @@ sealed; the keyhole's side chosen), the keyhole's picture after each look, and t
 
 from __future__ import annotations
 
+import itertools
 import re
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
+import ghosttable
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run.hall import Placement
+from ghosttable.server import rooms
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put
 from tests.web.test_browser import LiveServer
 
@@ -29,6 +34,21 @@ def rgr_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     live = LiveServer(tmp_path_factory.mktemp("rgr-browser") / "ghosttable.db", ai_delay=0.12)
     yield live.address
     live.stop()
+
+
+def seed_dealing_red_a_furniture_card(players: int, midnight: bool) -> int:
+    """The first seed whose first turn deals Red (seat 1) a Movement card showing furniture, so the
+    person moves a piece at least once in the game."""
+    game = ghosttable.load("run-ghost-run", players=players, midnight=midnight)
+    for seed in itertools.count():
+        if 0 in game.new_initial_state(seed).queue:  # type: ignore[attr-defined]
+            return seed
+    raise AssertionError("unreachable")
+
+
+def fix_the_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Tables created from now on (in this process's server) get ``seed``; tokens stay random."""
+    monkeypatch.setattr(rooms, "secrets", SimpleNamespace(token_urlsafe=secrets.token_urlsafe, randbits=lambda _: seed))
 
 
 def create_table(page: Page, server: str, players: int = 3, midnight: bool = True) -> str:
@@ -187,8 +207,12 @@ class Player:
         return self.done
 
 
-def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(page: Page, rgr_server: str) -> None:
+def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(
+    page: Page, rgr_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_the_seed(monkeypatch, seed_dealing_red_a_furniture_card(3, midnight=True))
     create_table(page, rgr_server)
+    monkeypatch.undo()
     expect(page.locator("#who")).to_have_text("You are Red")
     expect(page.locator("#rgr-hall .rgr-piece")).to_have_count(6)
     expect(page.locator("#rgr-hall .rgr-door-n")).to_have_count(24)
