@@ -6,7 +6,8 @@ REST (JSON; errors are ``{"code", "reason"}`` with a 4xx status):
   and the URL of its own table module (``null``: the generic table), served under
   ``/table-modules/<game>.js``.
 - ``POST /api/tables``: create a table; ``GET /api/tables/{id}``: its public summary.
-- ``POST /api/tables/{id}/join``: claim an invited seat with its code.
+- ``POST /api/tables/{id}/join``: claim an invited seat with its code (a used code gives the
+  seat back to the browser that holds its token; anyone else is told the seat is taken).
 - ``POST /api/my-tables``: the tables where the given seat tokens sit.
 - ``GET /api/tables/{id}/record`` and ``GET /api/tables/{id}/replay?seat=N``: finished tables only.
 
@@ -167,13 +168,18 @@ def create_app(
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:
         room = await room_of(table_id)
-        code = (await body_of(request)).get("code")
+        body = await body_of(request)
+        code = body.get("code")
         if not isinstance(code, str):
             raise ApiError(400, "malformed_request", "'code' must be the invitation's code")
-        claimed = await hub.claim_invite(room, code)
-        if claimed is None:
-            raise ApiError(403, "bad_invitation", "this invitation is not valid or was already used")
-        return {"table": table_id, "seat": claimed[0], "token": claimed[1]}
+        held = body.get("tokens", [])
+        if not isinstance(held, list):
+            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens")
+        try:
+            seat, token = await hub.claim_invite(room, code, held[:100])
+        except ProtocolError as exc:
+            raise ApiError(409 if exc.code == "seat_taken" else 403, exc.code, exc.reason) from None
+        return {"table": table_id, "seat": seat, "token": token}
 
     @app.post("/api/my-tables")
     async def my_tables(request: Request) -> list[dict[str, Any]]:

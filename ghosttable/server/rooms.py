@@ -349,16 +349,34 @@ class Hub:
         self.kick(room)
         return {"table": table_id, "tokens": tokens, "invites": invites}
 
-    async def claim_invite(self, room: Room, code: str) -> tuple[int, str] | None:
-        """Claim the seat invited with ``code``: ``(seat, new token)``, or ``None`` for a bad code."""
-        token = secrets.token_urlsafe(24)
-        digest = token_hash(token)
+    async def claim_invite(self, room: Room, code: str, held: list[str] | None = None) -> tuple[int, str]:
+        """Claim the seat invited with ``code``: ``(seat, token)``.
+
+        A used code gives its seat back to whoever already holds that seat's token (one of
+        ``held``, the tokens the asking browser keeps): ``(seat, that token)``, nothing changes.
+
+        Raises:
+            ProtocolError: ``seat_taken`` (the code was used and none of ``held`` holds its
+                seat) or ``bad_invitation`` (no seat of this table was invited with ``code``).
+        """
+        digest = token_hash(code)
         async with room.lock:
-            seat = await self.db(self.store.claim_invite, room.id, code, digest)
+            invited = next(
+                (s for s in room.seats if s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest)),
+                None,
+            )
+            if invited is not None and invited.token_hash is not None:
+                for token in held or []:
+                    if isinstance(token, str) and hmac.compare_digest(token_hash(token), invited.token_hash):
+                        return invited.seat, token
+                raise ProtocolError(
+                    "seat_taken", "this invitation was already used: its seat is taken, but you can watch the table"
+                )
+            token = secrets.token_urlsafe(24)
+            seat = None if invited is None else await self.db(self.store.claim_invite, room.id, code, token_hash(token))
             if seat is None:
-                return None
-            room.seats[seat].invite_hash = None
-            room.seats[seat].token_hash = digest
+                raise ProtocolError("bad_invitation", "this invitation is not valid for this table")
+            room.seats[seat].token_hash = token_hash(token)
         room.broadcast()
         return seat, token
 

@@ -6,7 +6,8 @@ Schema (created on start):
   scripted chance, status (``playing`` or ``finished``), the count of accepted actions, the outcome
   and, once finished, the whole record as JSON.
 - ``gt_seats``: one row per seat: ``human`` or ``ai`` (with its bot), the hash of the seat's token
-  and of its invitation code (tokens and codes themselves are never stored).
+  and of its invitation code (tokens and codes themselves are never stored; an invited seat is
+  claimed once it has a token, and keeps its code's hash so that a used link is known as used).
 - ``gt_actions``: one row per accepted action, keyed by ``(table_id, idx)``.
 
 Every accepted action is written by :meth:`Store.append_action` in one transaction together with
@@ -255,7 +256,8 @@ class Store:
             return [(r[0], r[1]) for r in rows]
 
     def claim_invite(self, table_id: str, code: str, new_token_hash: str) -> int | None:
-        """Give the seat invited with ``code`` the token ``new_token_hash``; the code is used up.
+        """Give the seat invited with ``code`` the token ``new_token_hash``; the code is used up
+        (its hash stays with the seat, so a used link can be recognised as used).
 
         Returns the seat, or ``None`` when no unclaimed seat of the table has that code.
         """
@@ -263,8 +265,7 @@ class Store:
         with self._sessions.begin() as session:
             seats = session.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
             for s in seats:
-                if s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest):
-                    s.invite_hash = None
+                if s.token_hash is None and s.invite_hash is not None and hmac.compare_digest(s.invite_hash, digest):
                     s.token_hash = new_token_hash
                     return s.seat
         return None

@@ -326,7 +326,8 @@ def test_an_invitation_is_claimed_once(make_client: Callable[..., TestClient]) -
     assert client.post(f"/api/tables/{tid}/join", json={"code": "wrong"}).status_code == 403
     joined = client.post(f"/api/tables/{tid}/join", json={"code": code}).json()
     assert joined["seat"] == 1 and joined["token"] not in (code, table["tokens"]["0"])
-    assert client.post(f"/api/tables/{tid}/join", json={"code": code}).json()["code"] == "bad_invitation"
+    again = client.post(f"/api/tables/{tid}/join", json={"code": code})
+    assert again.status_code == 409 and again.json()["code"] == "seat_taken"
     assert client.get(f"/api/tables/{tid}").json()["seats"][1]["claimed"] is True
     with client.websocket_connect(f"/ws/tables/{tid}") as ws:
         assert Player(ws).hello(joined["token"])["seat"] == 1
@@ -419,3 +420,33 @@ def test_a_game_says_which_actions_are_public(secret_draw: type) -> None:
         seen.append(action_is_public(tally, 0, Action.make("tick")))
         tally.apply("tick", 0)
     assert seen == [True, False, True]
+
+
+def test_a_used_invitation_takes_its_seat_holder_back_and_tells_others_the_seat_is_taken(
+    make_client: Callable[..., TestClient], db_url: str
+) -> None:
+    client = make_client()
+    table = new_table(client, [ME, {"kind": "invite"}, {"kind": "invite"}], players=3)
+    tid, code = table["table"], table["invites"]["1"]
+    joined = client.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": []}).json()
+    assert joined["seat"] == 1
+    # The browser that claimed it holds the token: the same seat and token come back.
+    mine = [table["tokens"]["0"], joined["token"]]
+    again = client.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": mine})
+    assert again.status_code == 200 and again.json() == {"table": tid, "seat": 1, "token": joined["token"]}
+    # Another browser (no token, or another seat's token) is told the seat is taken.
+    for tokens in ([], [table["tokens"]["0"]], ["forged"]):
+        taken = client.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": tokens})
+        assert taken.status_code == 409 and taken.json()["code"] == "seat_taken", tokens
+        assert joined["token"] not in taken.text
+    # A code of no seat here, a bad token list.
+    assert client.post(f"/api/tables/{tid}/join", json={"code": "nope"}).json()["code"] == "bad_invitation"
+    bad = client.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": "x"})
+    assert bad.status_code == 400 and bad.json()["code"] == "malformed_request"
+    # The other invitation still works, once; after a restart a used code is still known as used.
+    second = client.post(f"/api/tables/{tid}/join", json={"code": table["invites"]["2"]}).json()
+    assert second["seat"] == 2
+    restarted = make_client(db_url)
+    assert restarted.post(f"/api/tables/{tid}/join", json={"code": code}).json()["code"] == "seat_taken"
+    back = restarted.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": mine}).json()
+    assert back["seat"] == 1 and back["token"] == joined["token"]

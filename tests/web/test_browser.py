@@ -249,10 +249,27 @@ def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> N
         page.goto(server)
         expect(page.locator(f'#finished-tables li[data-table="{table}"]')).to_be_visible()
         expect(page.locator("details.pending-invites")).to_have_count(0)
-        # The link was used up.
+        # Opened again by the friend, the used link goes straight back to the friend's seat.
+        friend.goto(url)
+        friend.wait_for_url(re.compile(r"/table/[^/?]+\?seat=1$"))
+        expect(friend.locator("#who")).to_have_text("You are seat2")
+        # Anyone else is told the seat is taken (no raw error), in either language, and may watch.
         other = browser.new_context(locale="en-US").new_page()
         other.goto(url)
-        expect(other.locator("#notice")).to_contain_text("not valid")
+        problem = other.locator("#join-problem")
+        expect(problem.locator("h2")).to_have_text("This seat is taken")
+        expect(other.locator("#notice")).to_be_hidden()
+        expect(other.locator("#new-table")).to_be_hidden()
+        other.click("#lang")
+        expect(problem.locator("h2")).to_have_text("这个座位已有人")
+        other.click("#lang")
+        other.click("#join-watch")
+        other.wait_for_url(re.compile(r"/table/[^/?]+\?watch=1$"))
+        expect(other.locator("#who")).to_have_text("You are watching")
+        # A code of no seat of this table: a clear page too.
+        other.goto(url.split("?")[0] + "?code=nothing")
+        expect(problem.locator("h2")).to_have_text("This invitation link does not work")
+        expect(problem.locator("#join-watch")).to_be_visible()
         other.context.close()
     finally:
         friend_context.close()

@@ -34,7 +34,7 @@ export const api = {
   games: () => request("GET", "/api/games"),
   createTable: (spec) => request("POST", "/api/tables", spec),
   table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`),
-  join: (id, code) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { code }),
+  join: (id, code, tokens = []) => request("POST", `/api/tables/${encodeURIComponent(id)}/join`, { code, tokens }),
   myTables: (tokens) => request("POST", "/api/my-tables", { tokens }),
   replay: (id, seat) =>
     request("GET", `/api/tables/${encodeURIComponent(id)}/replay${seat === null || seat === undefined ? "" : `?seat=${seat}`}`),

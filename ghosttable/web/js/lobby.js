@@ -1,6 +1,6 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
-import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, watchedTables } from "./api.js";
+import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, seatsAt, watchedTables } from "./api.js";
 import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -284,6 +284,8 @@ async function loadMyTables() {
   renderMyTables();
 }
 
+// An invitation link: claim its seat, or (used before) go back to the seat this browser holds.
+// Anything else is a page of its own: the seat is taken (watch instead), or the link is not valid.
 async function joinFromPath() {
   const match = location.pathname.match(/^\/join\/([^/]+)$/);
   if (!match) return false;
@@ -291,14 +293,34 @@ async function joinFromPath() {
   const code = new URLSearchParams(location.search).get("code") || "";
   notice(t("lobby.joining"));
   try {
-    const joined = await api.join(tableId, code);
+    const joined = await api.join(tableId, code, seatsAt(tableId).map((h) => h.token));
     rememberSeat(joined.table, joined.seat, joined.token);
-    location.replace(`/table/${encodeURIComponent(joined.table)}`);
+    location.replace(`/table/${encodeURIComponent(joined.table)}?seat=${joined.seat}`);
   } catch (err) {
-    notice(t("common.error", { reason: err.reason || err.message }));
-    history.replaceState(null, "", "/");
+    notice("");
+    joinProblem(tableId, err.code);
   }
   return true;
+}
+
+function joinProblem(tableId, code) {
+  const kind = code === "seat_taken" ? "taken" : code === "unknown_table" ? "unknown" : "invalid";
+  const text = (key) => el("span", { dataset: { i18n: key } }, t(key));
+  const links = [el("a", { class: "button", href: "/" }, text("common.back"))];
+  if (kind !== "unknown") {
+    const watch = `/table/${encodeURIComponent(tableId)}?watch=1`;
+    links.unshift(el("a", { class: "button primary", id: "join-watch", href: watch }, text("join.watch")));
+  }
+  const box = $("join-problem");
+  box.dataset.problem = kind;
+  box.replaceChildren(
+    el("h2", { dataset: { i18n: `join.${kind}.title` } }, t(`join.${kind}.title`)),
+    el("p", { dataset: { i18n: `join.${kind}` } }, t(`join.${kind}`)),
+    el("div", { class: "links" }, links),
+  );
+  box.hidden = false;
+  for (const id of ["new-table", "my-tables", "join"]) $(id).hidden = true;
+  document.body.dataset.ready = "true";
 }
 
 function joinByLink(event) {

@@ -41,6 +41,7 @@ function seatName(seat) {
 }
 
 function chooseSeat() {
+  if (params.get("watch") === "1") return null;
   const held = seatsAt(tableId);
   const wanted = params.get("seat");
   if (wanted !== null && held.some((h) => h.seat === Number(wanted))) return Number(wanted);
