@@ -166,6 +166,10 @@ def test_switch_the_language_on_the_ghost_stories_table(page: Page, gs_server: s
     # Play goes on in Chinese, then the page switches back.
     play(page, clicks=3)
     page.screenshot(path=str(SHOTS / "ghost-stories-zh.png"), full_page=True)
+    # The sidebar's log says what was done in Chinese words, never an action's text form.
+    said = page.locator("#log .log-text").all_text_contents()
+    assert said and not any(re.search(r"[a-z_]+=", text) for text in said), said
+    assert any(text.startswith("放在") for text in said), said
     page.click("#lang")
     expect(page.locator('#gs-board [data-tile-id="cemetery"] .gs-tile-name')).to_have_text("Cemetery")
     expect(page.locator("#gs-events h2")).to_have_text("What happened")

@@ -253,7 +253,7 @@ def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(
     mine = page.evaluate(
         """() => [...document.querySelectorAll('#log li')]
             .filter((li) => li.querySelector('.log-seat')?.textContent === 'Red')
-            .map((li) => li.querySelector('code')?.textContent ?? '')"""
+            .map((li) => li.querySelector('.log-text')?.dataset.action ?? '')"""
     )
     kinds = [m.split(" ")[0] for m in mine]
     assert kinds.count("done") == 5 and kinds.count("step") >= 5, mine

@@ -250,6 +250,8 @@ const EN = {
   "gs.param.restore": "free {tile}",
   "gs.taoist": "the {colour} Taoist",
   "gs.die": "die {i} ({face})",
+  "gs.log.die": "die {i}",
+  "gs.log.stay": "Stay put",
 };
 
 const ZH = {
@@ -509,6 +511,8 @@ const ZH = {
   "gs.param.restore": "恢复{tile}",
   "gs.taoist": "{colour}色道士",
   "gs.die": "第 {i} 颗（{face}）",
+  "gs.log.die": "第 {i} 颗",
+  "gs.log.stay": "原地不动",
 };
 
 export const strings = { en: EN, zh: ZH };
@@ -721,7 +725,7 @@ export function mount(root, ctx) {
     const board = view().boards[Math.floor(s / 3)];
     return tr("gs.space", { side: sideName(board.side), k: (s % 3) + 1 });
   };
-  const ghostName = (s) => spaceOf(s)?.ghost?.name ?? spaceName(s);
+  const presentGhostName = (s) => spaceOf(s)?.ghost?.name ?? spaceName(s);
 
   // --- what each action points at on the board -----------------------------------------------
   // An action's "steps": the targets to click, in order; each step lists the keys that match it.
@@ -846,20 +850,27 @@ export function mount(root, ctx) {
     return `${shortTaoist(Number(who))}: ${colourName(colour)}`;
   }
 
-  function label(entry) {
+  // The label of an action; `past`: for the log, where the action was taken on an earlier
+  // table (a ghost is named by its space, a die by its number, a stay by no tile).
+  function label(entry, past = false) {
     const a = entry.action;
     const key = `gs.act.${a.kind}`;
     const params = {};
+    const ghostName = past ? spaceName : presentGhostName;
     if (a.tile !== undefined) params.tile = tileName(a.tile);
     if (a.space !== undefined) params.space = spaceName(a.space);
     if (a.taoist !== undefined) params.taoist = shortTaoist(a.taoist);
     if (a.colour !== undefined) params.colour = colourName(a.colour);
     if (a.board !== undefined) params.side = sideName(view().boards[a.board].side);
     if (a.ghost !== undefined) params.ghost = ghostName(a.ghost);
-    if (a.kind === "stay") params.tile = tileName(activeTile());
+    if (a.kind === "stay") {
+      if (past) return tr("gs.log.stay");
+      params.tile = tileName(activeTile());
+    }
     if (a.kind === "reroll") {
       if (!a.dice.length) return tr("gs.act.rerollNone");
-      params.dice = a.dice.map((i) => tr("gs.die", { i: i + 1, face: colourName(view().dice.tao[i] ?? "") })).join(", ");
+      const die = (i) => (past ? tr("gs.log.die", { i: i + 1 }) : tr("gs.die", { i: i + 1, face: colourName(view().dice.tao[i] ?? "") }));
+      params.dice = a.dice.map(die).join(", ");
     }
     if (a.kind === "banish") {
       let text = tr("gs.act.banish", { ghosts: a.ghosts.map(ghostName).join(", ") });
@@ -1300,7 +1311,7 @@ export function mount(root, ctx) {
     const v = view();
     const activeBoard = v.boards[v.active_board];
     const deckTip = v.deck.incarnations_at.length ? tr("gs.deck.tip", { k: v.deck.incarnations_at[0] }) : "";
-    const mantra = v.mantra.removed ? tr("gs.mantraRemoved") : v.mantra.space !== null ? tr("gs.mantraOn", { space: ghostName(v.mantra.space) }) : null;
+    const mantra = v.mantra.removed ? tr("gs.mantraRemoved") : v.mantra.space !== null ? tr("gs.mantraOn", { space: presentGhostName(v.mantra.space) }) : null;
     const hasMantra = v.boards.some((b) => b.power.id === "enfeeblement_mantra");
     const parts = [
       chip(tr("gs.turn", { n: v.turn }), { id: "gs-turn" }),
@@ -1501,6 +1512,10 @@ export function mount(root, ctx) {
       }
       frame = next;
       render();
+    },
+    // The shell's log: a past action in the interface's language.
+    logText(entry) {
+      return frame ? label(entry, true) : null;
     },
     destroy() {
       root.replaceChildren();

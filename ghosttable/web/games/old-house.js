@@ -422,15 +422,18 @@ export function mount(root, ctx) {
   const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : line);
   const cardName = (c) => ctx.tOr(`oh.card.${c}`, c.replaceAll("_", " "));
 
-  function actionLabel(a) {
+  // The label of an action; `past`: for the log (an entity is named by its kind only, since it
+  // has moved on since).
+  function actionLabel(a, past = false) {
     const p = { ...a };
     if (p.dir) p.dir = dirName(p.dir);
     if (p.hunter) p.hunter = hunterName(p.hunter);
     if (p.room) p.room = roomName(p.room);
+    if (a.kind === "move") p.cell = a.to;
     if (a.kind === "summon") p.entity = entityName(a.entity);
     if (a.kind === "move_entity") {
       const ent = view().entities.find((e) => String(e.id) === String(a.entity));
-      p.entity = ent ? `${entityName(ent.kind)} (${ent.cell})` : String(a.entity);
+      p.entity = ent ? (past ? entityName(ent.kind) : `${entityName(ent.kind)} (${ent.cell})`) : String(a.entity);
     }
     return ctx.tOr(`oh.act.${a.kind}`, "") ? tr(`oh.act.${a.kind}`, p) : a.kind;
   }
@@ -911,6 +914,10 @@ export function mount(root, ctx) {
       if (frame && next.version !== frame.version) refusal = "";
       frame = next;
       render();
+    },
+    // The shell's log: a past action in the interface's language.
+    logText(entry) {
+      return frame ? actionLabel(entry.action, true) : null;
     },
     destroy() {
       document.body.classList.remove("oh-hot-covered");

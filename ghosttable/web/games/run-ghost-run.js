@@ -100,6 +100,7 @@ const EN = {
   "rgr.cancel": "Cancel",
   "rgr.pass": "Pass",
   "rgr.seal": "Seal my plan",
+  "rgr.log.done": "Seals the plan",
   "rgr.sealEmpty": "Seal my plan (no move)",
   "rgr.points": "Movement points: {left} of {total} left",
   "rgr.planNote": "Only you see your plan until every plan is sealed; a step is final once chosen.",
@@ -228,6 +229,7 @@ const ZH = {
   "rgr.cancel": "取消",
   "rgr.pass": "跳过",
   "rgr.seal": "封存我的计划",
+  "rgr.log.done": "封存计划",
   "rgr.sealEmpty": "封存我的计划（不移动）",
   "rgr.points": "移动点数：剩 {left}/{total}",
   "rgr.planNote": "所有计划封存之前，只有你能看到自己的计划；每一步选定后不能更改。",
@@ -532,7 +534,8 @@ export function mount(root, ctx) {
     }
   }
 
-  function label(entry) {
+  // The label of an action; `past`: for the log, where a sealed plan is another seat's or old.
+  function label(entry, past = false) {
     const a = entry.action;
     switch (a.kind) {
       case "grasp":
@@ -555,6 +558,7 @@ export function mount(root, ctx) {
       case "pass":
         return tr("rgr.pass");
       case "done":
+        if (past) return tr("rgr.log.done");
         return view().my_plan?.steps?.length ? tr("rgr.seal") : tr("rgr.sealEmpty");
       default:
         return entry.text;
@@ -1441,6 +1445,10 @@ export function mount(root, ctx) {
         if (!sameDecision || (selection.length && candidates().length === 0)) selection = [];
       }
       render();
+    },
+    // The shell's log: a past action in the interface's language.
+    logText(entry) {
+      return frame ? label(entry, true) : null;
     },
     destroy() {
       root.replaceChildren();

@@ -3,6 +3,7 @@
 // else the generic table (./generic.js). See docs/protocol.md ("Table modules").
 
 import { api, el, seatsAt } from "./api.js";
+import { actionLabel } from "./generic.js";
 import { addStrings, lang, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -133,6 +134,20 @@ function renderSeats(frame) {
   );
 }
 
+// A log entry's action as readable text in the interface's language: the table module's own
+// wording (its `logText(entry)`) when it has one, else the generic label. `null` when the entry
+// is hidden from this seat (the server sends no action then).
+function logText(entry) {
+  if (!entry || entry.action === null || entry.action === undefined) return null;
+  try {
+    const text = shell.module?.logText?.(entry);
+    if (text) return text;
+  } catch (err) {
+    console.error("the table module could not word a log entry", err);
+  }
+  return actionLabel(entry);
+}
+
 function renderLog(frame) {
   const list = $("log");
   const entries = frame.log || [];
@@ -148,7 +163,9 @@ function renderLog(frame) {
         el("span", { class: "log-seat" }, displayName(e.seat_name)),
         e.ai ? el("span", { class: "ai-mark" }, t("table.aiMark")) : null,
         " ",
-        e.text === null ? el("em", { class: "muted" }, t("table.logHidden", { seat: displayName(e.seat_name) })) : el("code", {}, e.text),
+        e.action === null
+          ? el("em", { class: "muted" }, t("table.logHidden", { seat: displayName(e.seat_name) }))
+          : el("span", { class: "log-text", title: e.text, dataset: { action: e.text } }, logText(e)),
       ),
     ),
   );
@@ -175,7 +192,7 @@ function renderStatus(frame) {
   if (replayMode) {
     const last = frame.log[frame.log.length - 1];
     const who = last ? displayName(last.seat_name) : "";
-    box.append(last ? `${who}: ${last.text ?? t("table.logHidden", { seat: who })}` : t("replay.start"));
+    box.append(last ? `${who}: ${logText(last) ?? t("table.logHidden", { seat: who })}` : t("replay.start"));
     return;
   }
   const acting = frame.acting || [];
@@ -190,9 +207,9 @@ function show(frame) {
   shell.frame = frame;
   renderHeader();
   renderSeats(frame);
+  shell.module?.update(frame); // first: the module words the log from this frame
   renderLog(frame);
   renderStatus(frame);
-  shell.module?.update(frame);
   document.body.dataset.version = String(frame.version);
   document.body.dataset.status = frame.status;
 }
