@@ -330,7 +330,22 @@ function ghostPath(cx, cy, s) {
 const ZH_DIR = { north: "北", east: "东", south: "南", west: "西" };
 const ZH_ENTITY = { Shadows: "暗影", Poltergeist: "骚灵", Slime: "黏液", shadows: "暗影", poltergeist: "骚灵", slime: "黏液" };
 const ZH_CARD = { "summon shadows": "召唤暗影", "summon poltergeist": "召唤骚灵", "summon slime": "召唤黏液", horror: "恐惧", acceleration: "加速", trap: "陷阱", pentagram: "五芒星", check: "检查" };
+const ZH_ROOM = { Hall: "大厅", Library: "书房", Chapel: "礼拜堂", Bedroom: "卧室", Kitchen: "厨房", Bathroom: "浴室", Cellar: "地窖" };
+const zhWho = (name, n) => (name === "Phantom" ? "幽灵" : ZH_ENTITY[name] ?? n(name));
 const ZH_LINES = [
+  [/^(.+); the Phantom is revealed on (\w+)\.$/, (m, n) => `${zhLine(`${m[1]}.`, n).replace(/。$/, "")}；幽灵在 ${m[2]} 现形。`],
+  [/^The Phantom steps into the (\w+)'s trap on (\w+): (\d+) Damage\.$/, (m, n) => `幽灵踩中${n(m[1])}在 ${m[2]} 的陷阱: ${m[3]} 点伤害。`],
+  [/^The (\w+) names the Phantom on (\w+): (\d+) Damage\.$/, (m, n) => `${n(m[1])} 指认幽灵在 ${m[2]}: ${m[3]} 点伤害。`],
+  [/^The (Phantom|Shadows|Poltergeist|Slime) destroys the relic on (\w+)\.$/, (m, n) => `${zhWho(m[1], n)}摧毁了 ${m[2]} 的圣物。`],
+  [/^The (revealed Phantom|Shadows|Poltergeist|Slime) destroys the pentagram on (\w+)\.$/, (m, n) => `${m[1] === "revealed Phantom" ? "现形的幽灵" : zhWho(m[1], n)}摧毁了 ${m[2]} 的五芒星。`],
+  [/^The (\w+) meets a hunter on (\w+) and is banished\.$/, (m, n) => `${zhWho(m[1], n)}在 ${m[2]} 遇到猎人, 被驱逐。`],
+  [/^The (\w+)'s trap on (\w+) banishes the (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[2]} 的陷阱驱逐了${zhWho(m[3], n)}。`],
+  [/^The (\w+) banishes the (\w+) on (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[3]} 驱逐了${zhWho(m[2], n)}。`],
+  [/^The Phantom has no usable move card: the hunters take a last turn, then the round ends\.$/, () => "幽灵没有可用的移动卡: 猎人再行动一回合, 然后本轮结束。"],
+  [/^The (\w+) checks the Phantom's (\d+) move cards: they are honest; the \w+ loses (\d+) action cards\.$/, (m, n) => `${n(m[1])} 检查幽灵的 ${m[2]} 张移动卡: 幽灵是诚实的; ${n(m[1])} 失去 ${m[3]} 张行动卡。`],
+  [/^The Phantom's last turn went: (.+)\.$/, (m) => `幽灵上一回合的方向: ${m[1].split(", ").map((d) => ZH_DIR[d] ?? d).join("、")}。`],
+  [/^The (\w+) senses (the Phantom|nothing) within (\d+) steps of (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[4]} 的 ${m[3]} 步之内${m[2] === "nothing" ? "什么也没感应到" : "感应到了幽灵"}。`],
+  [/^The (\w+)'s picture of the (\w+): the Phantom is (not )?there\.$/, (m, n) => `${n(m[1])} 拍摄的${ZH_ROOM[m[2]] ?? m[2]}: 幽灵${m[3] ? "不在" : "在"}那里。`],
   [/^Round (\d+) begins\. Hunters: (.+)\.$/, (m, n) => `第 ${m[1]} 轮开始。猎人: ${m[2].split(", ").map(n).join("、")}。`],
   [/^Round (\d+) begins\.$/, (m) => `第 ${m[1]} 轮开始。`],
   [/^Midnight of round (\d+)\.$/, (m) => `第 ${m[1]} 轮的午夜。`],

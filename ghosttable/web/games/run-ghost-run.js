@@ -452,10 +452,16 @@ export function mount(root, ctx) {
   const seatLabel = (s) => ctx.seatName(s);
   const ghostById = (id) => view().ghosts.find((g) => g.id === id);
   const colourOf = (g) => (g ? view().players[g.owner].colour : "red");
+  const SIZE_OF = { s: "small", m: "medium", l: "large" };
   const ghostLabel = (id) => {
     const g = ghostById(id);
-    if (!g) return id;
-    return `${seatLabel(g.owner)} ${tr(`rgr.size.${g.size}`)} (${id.split("-")[1]})`;
+    const [colour, tag] = String(id).split("-");
+    if (!g) {
+      // Not in this view (a ghost no longer on the table): read its owner and size off its id.
+      const size = SIZE_OF[tag?.[0]];
+      return size ? `${ctx.tOr(`game.run-ghost-run.seat.${colour}`, colour)} ${tr(`rgr.size.${size}`)} (${tag})` : id;
+    }
+    return `${seatLabel(g.owner)} ${tr(`rgr.size.${g.size}`)} (${tag})`;
   };
 
   // --- what each action points at ------------------------------------------------------------
@@ -1409,7 +1415,12 @@ export function mount(root, ctx) {
     const pre = `第 ${turn} 回合：`;
     if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return `${pre}${seat(m[1])}把${pieceName(m[2])}移到 ${m[3]}`;
     if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return `${pre}${seat(m[1])}选择钥匙孔的一侧`;
-    if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) return `${pre}${sideName(m[1])}侧 ${m[2]} 号门的钥匙孔看到：${m[3] === "nobody" ? "没有幽灵" : m[3]}`;
+    const ghosts = (ids) => ids.split(", ").map(ghostLabel).join("、");
+    if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) return `${pre}${sideName(m[1])}侧 ${m[2]} 号门的钥匙孔看到：${m[3] === "nobody" ? "没有幽灵" : ghosts(m[3])}`;
+    if ((m = /^([\w-]+) takes the place of ([\w-]+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 取代了 ${ghostLabel(m[2])}`;
+    if ((m = /^([\w-]+) is placed on (\w+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 被放在 ${m[2]}`;
+    if ((m = /^([\w-]+) replaces ([\w-]+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 换下了 ${ghostLabel(m[2])}`;
+    if ((m = /^([\w-]+) faces the mirror on (\w+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 在 ${m[2]} 面对镜子`;
     if ((m = /^(\w+) draws Midnight Strikes: (\w+)$/.exec(text))) return `${pre}${seat(m[1])}抽到午夜钟声：${ctx.tOr(`rgr.mc.${m[2]}`, m[2])}`;
     if ((m = /^Knock, Knock, Knock: the keyhole stays on the (\w+) side$/.exec(text))) return `${pre}咚，咚，咚：钥匙孔留在${sideName(m[1])}侧`;
     if (text === "no Movement cards are left: the game ends") return `${pre}移动牌用完了：游戏结束`;
