@@ -2,6 +2,8 @@
 // by clicking the board. It reads only the engine's view and the seat's legal actions (the
 // `state` frame); no rule is worked out here. Contract: docs/protocol.md ("Table modules").
 
+import { createPicker } from "/static/js/picking.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 // Geometry of the drawing (SVG units): tile side, depth of the steps and of a ghost card.
@@ -699,10 +701,7 @@ export function mount(root, ctx) {
 
   let frame = null;
   let previous = null; // the view before the current one (for what changed)
-  let selection = []; // the targets clicked so far in this decision
   let yinYangMode = false;
-  let busy = false;
-  let refusal = "";
 
   // --- names -------------------------------------------------------------------------------
 
@@ -794,57 +793,16 @@ export function mount(root, ctx) {
   }
 
   const isYinYang = (entry) => entry.action.kind.startsWith("yin_yang");
-
-  function clickable() {
-    const decision = frame?.decision;
-    if (!decision || ctx.mode !== "play" || frame.status === "finished") return [];
-    return decision.actions.filter((e) => isYinYang(e) === yinYangMode && steps(e.action).length > 0);
-  }
-
-  function candidates() {
-    return clickable().filter((e) => {
-      const st = steps(e.action);
-      return selection.every((key, i) => st[i] && st[i].includes(key));
-    });
-  }
-
-  function nextTargets() {
-    const keys = new Set();
-    for (const e of candidates()) {
-      const step = steps(e.action)[selection.length];
-      if (step) for (const k of step) keys.add(k);
-    }
-    return keys;
-  }
-
-  function choose(key) {
-    if (busy) return;
-    if (!nextTargets().has(key)) return;
-    selection = [...selection, key];
-    const left = candidates();
-    if (left.length === 1) {
-      send(left[0]);
-      return;
-    }
-    render();
-  }
-
-  async function send(entry) {
-    if (busy) return;
-    busy = true;
-    refusal = "";
-    decisionBox.classList.add("busy");
-    try {
-      await ctx.act(entry.action);
-    } catch (err) {
-      refusal = err?.reason ? tr("gs.refused", { reason: err.reason }) : "";
-      selection = [];
-    } finally {
-      busy = false;
-      decisionBox.classList.remove("busy");
-      if (frame) render();
-    }
-  }
+  // Clicking the board (the targets clicked so far in this decision, sending, refusals): shared
+  // with the other tables. Yin-Yang actions have their own mode, so moving never needs two clicks.
+  const pick = createPicker(ctx, {
+    frame: () => frame,
+    steps,
+    usable: (e) => isYinYang(e) === yinYangMode,
+    render: () => render(),
+    busyBox: decisionBox,
+    refused: (err) => (err?.reason ? tr("gs.refused", { reason: err.reason }) : ""),
+  });
 
   // --- labels of actions ---------------------------------------------------------------------
 
@@ -900,7 +858,7 @@ export function mount(root, ctx) {
       { type: "button", class: cls, title: entry.text, dataset: { action: entry.text, index: entry.index } },
       label(entry),
     );
-    button.addEventListener("click", () => send(entry));
+    button.addEventListener("click", () => pick.send(entry.action));
     return button;
   }
 
@@ -1246,8 +1204,8 @@ export function mount(root, ctx) {
   }
 
   function markTargets() {
-    const targets = nextTargets();
-    const chosen = new Set(selection);
+    const targets = pick.nextTargets();
+    const chosen = new Set(pick.selection);
     for (const node of drawing.querySelectorAll("[data-keys]")) {
       const keys = node.getAttribute("data-keys").split(" ");
       const isTarget = keys.some((k) => targets.has(k));
@@ -1268,20 +1226,20 @@ export function mount(root, ctx) {
   drawing.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const keys = event.target.getAttribute?.("data-keys");
-    const key = keys?.split(" ").find((k) => nextTargets().has(k));
+    const key = keys?.split(" ").find((k) => pick.nextTargets().has(k));
     if (!key) return;
     event.preventDefault();
-    choose(key);
+    pick.choose(key);
   });
 
   drawing.addEventListener("click", (event) => {
-    const targets = nextTargets();
+    const targets = pick.nextTargets();
     for (let node = event.target; node && node !== drawing; node = node.parentNode) {
       const keys = node.getAttribute?.("data-keys");
       if (!keys) continue;
       const key = keys.split(" ").find((k) => targets.has(k));
       if (key) {
-        choose(key);
+        pick.choose(key);
         return;
       }
     }
@@ -1386,12 +1344,12 @@ export function mount(root, ctx) {
     if (["resolve_exorcism", "reroll_tao_dice", "reroll_curse_die", "herbalist_white"].includes(decision.name)) {
       decisionBox.append(diceRow("gs-decision-dice"));
     }
-    const targets = nextTargets();
+    const targets = pick.nextTargets();
     const kinds = new Set([...targets].map((k) => k.split(":")[0]));
     // What a click on each kind of target does: "Click a highlighted tile: ask for help."
     const doing = new Map();
-    for (const e of candidates()) {
-      const step = steps(e.action)[selection.length];
+    for (const e of pick.candidates()) {
+      const step = steps(e.action)[pick.selection.length];
       if (!step) continue;
       for (const k of step) {
         const kind = k.split(":")[0];
@@ -1412,7 +1370,7 @@ export function mount(root, ctx) {
           { class: "gs-colours", role: "group" },
           colours.map((c) => {
             const b = el("button", { type: "button", class: "gs-colour", dataset: { target: `colour:${c}` }, style: `background:${FILL[c]};color:${INK[c]}` }, colourName(c));
-            b.addEventListener("click", () => choose(`colour:${c}`));
+            b.addEventListener("click", () => pick.choose(`colour:${c}`));
             return b;
           }),
         ),
@@ -1420,8 +1378,8 @@ export function mount(root, ctx) {
     }
     // Actions that the board cannot point at, and the choices left after a click.
     const buttons = [];
-    const left = selection.length ? candidates() : [];
-    if (selection.length && left.length > 1) {
+    const left = pick.selection.length ? pick.candidates() : [];
+    if (pick.selection.length && left.length > 1) {
       // The choices left as buttons too, unless the board says it better (a long list of spaces).
       if (!targets.size || left.length <= 6) {
         decisionBox.append(el("p", { class: "gs-hint" }, tr("gs.hint.choose")));
@@ -1431,10 +1389,10 @@ export function mount(root, ctx) {
       buttons.push(...decision.actions.filter((e) => isYinYang(e) === yinYangMode && steps(e.action).length === 0).map((e) => actionButton(e)));
     }
     const controls = [];
-    if (selection.length) {
+    if (pick.selection.length) {
       const cancel = el("button", { type: "button", class: "gs-cancel", id: "gs-cancel" }, tr("gs.cancel"));
       cancel.addEventListener("click", () => {
-        selection = [];
+        pick.selection = [];
         render();
       });
       controls.push(cancel);
@@ -1443,13 +1401,13 @@ export function mount(root, ctx) {
       const toggle = el("button", { type: "button", class: `gs-yy${yinYangMode ? " on" : ""}`, id: "gs-yinyang" }, yinYangMode ? tr("gs.stopYinYang") : tr("gs.useYinYang"));
       toggle.addEventListener("click", () => {
         yinYangMode = !yinYangMode;
-        selection = [];
+        pick.selection = [];
         render();
       });
       controls.push(toggle);
     }
     if (buttons.length || controls.length) decisionBox.append(el("div", { class: "actions", role: "group" }, buttons, controls));
-    if (refusal) decisionBox.append(el("p", { class: "gs-refusal", role: "alert" }, refusal));
+    if (pick.refusal) decisionBox.append(el("p", { class: "gs-refusal", role: "alert" }, pick.refusal));
     // Every legal action as a button, whatever the board can express.
     decisionBox.append(
       el(
@@ -1509,8 +1467,8 @@ export function mount(root, ctx) {
       const moved = !frame || frame.version !== next.version;
       if (moved) {
         previous = sameTable ? frame.view : null;
-        selection = [];
-        refusal = "";
+        pick.selection = [];
+        pick.refusal = "";
         if (!next.decision || !next.decision.actions.some(isYinYang)) yinYangMode = false;
       }
       frame = next;

@@ -6,6 +6,7 @@
 // (the `state` frame); no rule is worked out here. Contract: docs/protocol.md ("Table modules").
 
 import { seatsAt } from "/static/js/api.js";
+import { createPicker } from "/static/js/picking.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const C = 64; // a cell's side (SVG units)
@@ -416,14 +417,12 @@ export function mount(root, ctx) {
 
   let frame = null;
   let tool = null; // which cell action a click on the house means (move, trap, attack_pentagram)
-  let busy = false;
-  let refusal = "";
   let shown = !hotSeat; // hot seat: the screen stays covered until its owner asks to see it
   let hadDecision = false;
 
   const view = () => frame.view;
   const actions = () => frame.decision?.actions ?? [];
-  const mine = () => ctx.mode === "play" && frame?.decision && !busy;
+  const mine = () => ctx.mode === "play" && frame?.decision && !pick.busy;
   const dirName = (d) => tr(`oh.dir.${d}`);
   const hunterName = (h) => {
     const hunter = view().hunters.find((x) => x.name === h);
@@ -453,20 +452,13 @@ export function mount(root, ctx) {
     return ctx.tOr(`oh.act.${a.kind}`, "") ? tr(`oh.act.${a.kind}`, p) : a.kind;
   }
 
-  async function send(action) {
-    if (busy) return;
-    busy = true;
-    refusal = "";
-    render();
-    try {
-      await ctx.act(action);
-    } catch (err) {
-      refusal = err?.reason || String(err?.code || err);
-    } finally {
-      busy = false;
-      if (frame) render();
-    }
-  }
+  // Sending an action (one at a time, the refusal's reason kept): shared with the other tables.
+  const pick = createPicker(ctx, {
+    frame: () => frame,
+    render: () => render(),
+    refused: (err) => err?.reason || String(err?.code || err),
+    renderWhenSending: true,
+  });
 
   const ofKind = (kind) => actions().filter((x) => x.action.kind === kind).map((x) => x.action);
 
@@ -634,11 +626,11 @@ export function mount(root, ctx) {
     for (const [cell, action] of Object.entries(targets)) {
       const r = svg("rect", { x: g.x(cell) + 1.5, y: g.y(cell) + 1.5, width: C - 3, height: C - 3, rx: 5, class: "oh-target target", "data-target": cell, tabindex: 0, role: "button" });
       r.append(svg("title", {}, actionLabel(action)));
-      r.addEventListener("click", () => send(action));
+      r.addEventListener("click", () => pick.send(action));
       r.addEventListener("keydown", (e) => {
         if (e.key === "Enter" || e.key === " ") {
           e.preventDefault();
-          send(action);
+          pick.send(action);
         }
       });
       hits.append(r);
@@ -699,7 +691,7 @@ export function mount(root, ctx) {
   function cardChip(card, face, action) {
     const name = cardName(card[face]);
     const node = el(action ? "button" : "span", { class: `oh-card oh-card-${card[face]}${action ? " target" : ""}`, "data-card": card.id, title: `#${card.id}: ${cardName(card.phantom)} / ${cardName(card.hunter)}` }, el("b", {}, `#${card.id}`), " ", name);
-    if (action) node.addEventListener("click", () => send(action));
+    if (action) node.addEventListener("click", () => pick.send(action));
     return node;
   }
 
@@ -722,7 +714,7 @@ export function mount(root, ctx) {
         el("b", {}, hunterName(h.name)),
         ` · ${ctx.seatName(seatIndex(h.seat))} · ${h.cell}`,
       );
-      if (order) head.addEventListener("click", () => send(order));
+      if (order) head.addEventListener("click", () => pick.send(order));
       const cards = el("div", { class: "oh-cards" }, h.cards.length ? h.cards.map((c) => cardChip(c, "hunter")) : el("span", { class: "oh-small" }, tr("oh.none")));
       box.append(el("div", { class: "oh-hunter-row" }, head, bits.length ? el("div", { class: "oh-small" }, bits.join(" · ")) : null, cards));
     }
@@ -763,7 +755,7 @@ export function mount(root, ctx) {
         el("span", { class: "oh-count" }, `× ${priv.hand[d]}`),
         el("span", { class: "oh-small" }, dirName(d)),
       );
-      if (action) card.addEventListener("click", () => send(action));
+      if (action) card.addEventListener("click", () => pick.send(action));
       row.append(card);
     }
     box.append(row);
@@ -843,13 +835,13 @@ export function mount(root, ctx) {
     if (rest.length) {
       const bar = el("div", { class: "actions oh-actions" });
       for (const x of rest) {
-        const b = el("button", { class: `action oh-action oh-act-${x.action.kind}`, "data-kind": x.action.kind, disabled: busy }, actionLabel(x.action));
-        b.addEventListener("click", () => send(x.action));
+        const b = el("button", { class: `action oh-action oh-act-${x.action.kind}`, "data-kind": x.action.kind, disabled: pick.busy }, actionLabel(x.action));
+        b.addEventListener("click", () => pick.send(x.action));
         bar.append(b);
       }
       decisionBox.append(bar);
     }
-    if (refusal) decisionBox.append(el("p", { class: "oh-refusal" }, tr("oh.refused", { reason: refusal })));
+    if (pick.refusal) decisionBox.append(el("p", { class: "oh-refusal" }, tr("oh.refused", { reason: pick.refusal })));
     const all = el("details", { class: "oh-all" }, el("summary", {}, tr("oh.allActions")));
     all.append(el("ul", {}, actions().map((x) => el("li", {}, x.text))));
     decisionBox.append(all);
@@ -926,7 +918,7 @@ export function mount(root, ctx) {
 
   return {
     update(next) {
-      if (frame && next.version !== frame.version) refusal = "";
+      if (frame && next.version !== frame.version) pick.refusal = "";
       frame = next;
       render();
     },

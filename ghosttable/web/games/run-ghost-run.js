@@ -5,6 +5,8 @@
 // seat's legal actions (the `state` frame); no rule is worked out here.
 // Contract: docs/protocol.md ("Table modules").
 
+import { createPicker } from "/static/js/picking.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 
 // The top view: one space is S units, with a margin M around the hall for doors and homes.
@@ -439,9 +441,6 @@ export function mount(root, ctx) {
   root.append(style, decisionBox, infoBar, playersBox, el("div", { class: "rgr-main" }, hallWrap, keyholeBox), eventsBox);
 
   let frame = null;
-  let selection = [];
-  let busy = false;
-  let refusal = "";
   let mode = null; // the placement being composed: {rotation, posture}
   let hover = null; // the space under the pointer while placing
 
@@ -486,59 +485,16 @@ export function mount(root, ctx) {
     }
   }
 
-  function clickable() {
-    const decision = frame?.decision;
-    if (!decision || ctx.mode !== "play" || frame.status === "finished") return [];
-    return decision.actions.filter((e) => {
-      if (!steps(e.action).length) return false;
-      if (e.action.kind === "place" && mode) return e.action.rotation === mode.rotation && e.action.posture === mode.posture;
-      return true;
-    });
-  }
-
-  function candidates() {
-    return clickable().filter((e) => {
-      const st = steps(e.action);
-      return selection.every((key, i) => st[i] && st[i].includes(key));
-    });
-  }
-
-  function nextTargets() {
-    const keys = new Set();
-    for (const e of candidates()) {
-      const step = steps(e.action)[selection.length];
-      if (step) for (const k of step) keys.add(k);
-    }
-    return keys;
-  }
-
-  function choose(key) {
-    if (busy || !nextTargets().has(key)) return;
-    selection = [...selection, key];
-    const left = candidates();
-    if (left.length === 1) {
-      send(left[0]);
-      return;
-    }
-    render();
-  }
-
-  async function send(entry) {
-    if (busy) return;
-    busy = true;
-    refusal = "";
-    decisionBox.classList.add("busy");
-    try {
-      await ctx.act(entry.action);
-    } catch (err) {
-      refusal = err?.reason ? tr("rgr.refused", { reason: err.reason }) : "";
-      selection = [];
-    } finally {
-      busy = false;
-      decisionBox.classList.remove("busy");
-      if (frame) render();
-    }
-  }
+  // Clicking the hall (the targets clicked so far in this decision, sending, refusals): shared
+  // with the other tables. While a placement is composed, only its rotation and posture count.
+  const pick = createPicker(ctx, {
+    frame: () => frame,
+    steps,
+    usable: (e) => !(e.action.kind === "place" && mode) || (e.action.rotation === mode.rotation && e.action.posture === mode.posture),
+    render: () => render(),
+    busyBox: decisionBox,
+    refused: (err) => (err?.reason ? tr("rgr.refused", { reason: err.reason }) : ""),
+  });
 
   // The label of an action; `past`: for the log, where a sealed plan is another seat's or old.
   function label(entry, past = false) {
@@ -576,7 +532,7 @@ export function mount(root, ctx) {
     if (entry.action.kind === "done" && cls === "action") attrs.id = "rgr-seal";
     if (entry.action.kind === "pass" && cls === "action") attrs.id = "rgr-pass";
     const button = el("button", attrs, label(entry));
-    button.addEventListener("click", () => send(entry));
+    button.addEventListener("click", () => pick.send(entry.action));
     return button;
   }
 
@@ -835,12 +791,12 @@ export function mount(root, ctx) {
 
   // Targets drawn over everything: spaces (with the cost of the step), the exit, the sides.
   function drawTargets() {
-    const targets = nextTargets();
+    const targets = pick.nextTargets();
     if (!targets.size) return;
     const layer = svg("g", { class: "rgr-targets" });
     const costs = new Map();
-    for (const e of candidates()) {
-      const st = steps(e.action)[selection.length];
+    for (const e of pick.candidates()) {
+      const st = steps(e.action)[pick.selection.length];
       if (!st || e.action.cost === undefined) continue;
       for (const k of st) costs.set(k, Math.min(costs.get(k) ?? 99, e.action.cost));
     }
@@ -893,8 +849,8 @@ export function mount(root, ctx) {
   }
 
   function markTargets() {
-    const targets = nextTargets();
-    const chosen = new Set(selection);
+    const targets = pick.nextTargets();
+    const chosen = new Set(pick.selection);
     for (const node of hall.querySelectorAll(".rgr-piece[data-keys], .rgr-ghost[data-keys]")) {
       const keys = node.getAttribute("data-keys").split(" ");
       const isTarget = keys.some((k) => targets.has(k));
@@ -920,7 +876,7 @@ export function mount(root, ctx) {
   }
 
   function keyAt(node) {
-    const targets = nextTargets();
+    const targets = pick.nextTargets();
     for (let n = node; n && n !== hall; n = n.parentNode) {
       const keys = n.getAttribute?.("data-keys");
       if (!keys) continue;
@@ -932,14 +888,14 @@ export function mount(root, ctx) {
 
   hall.addEventListener("click", (event) => {
     const key = keyAt(event.target);
-    if (key) choose(key);
+    if (key) pick.choose(key);
   });
   hall.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" && event.key !== " ") return;
     const key = keyAt(event.target);
     if (!key) return;
     event.preventDefault();
-    choose(key);
+    pick.choose(key);
   });
   hall.addEventListener("mouseover", (event) => {
     if (frame?.decision?.name !== "place_furniture") return;
@@ -1299,7 +1255,7 @@ export function mount(root, ctx) {
     const grasped = v.decision?.grasped;
     decisionBox.append(el("h2", {}, `${tr("rgr.yourMove")}: ${tr(`rgr.decision.${decision.name}`, { piece: grasped ? pieceName(grasped) : "" })}`));
     if (ctx.lang() === "en" && decision.prompt) decisionBox.append(el("p", { class: "prompt" }, decision.prompt));
-    const targets = nextTargets();
+    const targets = pick.nextTargets();
     const controls = [];
     const buttons = [];
     if (decision.name === "move_furniture") decisionBox.append(el("p", { class: "rgr-hint" }, tr("rgr.hint.grasp")));
@@ -1317,7 +1273,7 @@ export function mount(root, ctx) {
         rotate.addEventListener("click", () => {
           const later = rotations.filter((r) => r > mode.rotation);
           mode = { ...mode, rotation: later.length ? later[0] : rotations[0] };
-          selection = [];
+          pick.selection = [];
           render();
         });
         controls.push(rotate);
@@ -1328,49 +1284,49 @@ export function mount(root, ctx) {
           const posture = mode.posture === "standing" ? "tipped" : "standing";
           const rots = [...new Set(places.filter((e) => e.action.posture === posture).map((e) => e.action.rotation))];
           mode = { ...mode, posture, rotation: rots.includes(mode.rotation) ? mode.rotation : rots[0] };
-          selection = [];
+          pick.selection = [];
           render();
         });
         controls.push(tip);
       }
       if (piece) {
         const back = el("button", { type: "button", id: "rgr-put-back", class: "action" }, tr("rgr.putBack"));
-        back.addEventListener("click", () => send(decision.actions[0]));
+        back.addEventListener("click", () => pick.send(decision.actions[0].action));
         buttons.push(back);
       }
     }
     if (decision.name === "plan_movement") {
       const panel = planPanel();
       if (panel) decisionBox.append(panel);
-      const hint = selection.length ? tr("rgr.hint.dest", { ghost: ghostLabel(selection[0].slice(6)) }) : tr("rgr.hint.ghost");
+      const hint = pick.selection.length ? tr("rgr.hint.dest", { ghost: ghostLabel(pick.selection[0].slice(6)) }) : tr("rgr.hint.ghost");
       if (targets.size) decisionBox.append(el("p", { class: "rgr-hint", id: "rgr-hint" }, hint));
     }
     if (decision.name === "choose_keyhole_side") decisionBox.append(el("p", { class: "rgr-hint" }, tr("rgr.hint.side")));
     if (decision.name === "tag_youre_it") decisionBox.append(el("p", { class: "rgr-hint" }, targets.size && [...targets][0].startsWith("space") ? tr("rgr.hint.tagPlace") : tr("rgr.hint.tag")));
     if (decision.name === "big_brother") decisionBox.append(el("p", { class: "rgr-hint" }, tr("rgr.hint.grow")));
-    const left = selection.length ? candidates() : [];
-    if (selection.length && left.length > 1 && left.length <= 8) {
+    const left = pick.selection.length ? pick.candidates() : [];
+    if (pick.selection.length && left.length > 1 && left.length <= 8) {
       // Several steps end on the chosen space (another place, or a merge): say which.
-      const sameTarget = left.every((e) => steps(e.action).length === selection.length);
+      const sameTarget = left.every((e) => steps(e.action).length === pick.selection.length);
       if (sameTarget) {
         decisionBox.append(el("p", { class: "rgr-hint" }, tr("rgr.hint.choose")));
         buttons.push(...left.map((e) => actionButton(e)));
       }
     }
-    if (!selection.length) {
+    if (!pick.selection.length) {
       buttons.push(...decision.actions.filter((e) => steps(e.action).length === 0).map((e) => actionButton(e)));
       if (decision.name === "choose_keyhole_side") buttons.push(...decision.actions.map((e) => actionButton(e, "action rgr-side-button")));
     }
-    if (selection.length) {
+    if (pick.selection.length) {
       const cancel = el("button", { type: "button", class: "rgr-cancel", id: "rgr-cancel" }, tr("rgr.cancel"));
       cancel.addEventListener("click", () => {
-        selection = [];
+        pick.selection = [];
         render();
       });
       controls.push(cancel);
     }
     if (buttons.length || controls.length) decisionBox.append(el("div", { class: "actions", role: "group" }, controls, buttons));
-    if (refusal) decisionBox.append(el("p", { class: "rgr-refusal", role: "alert" }, refusal));
+    if (pick.refusal) decisionBox.append(el("p", { class: "rgr-refusal", role: "alert" }, pick.refusal));
     decisionBox.append(
       el(
         "details",
@@ -1451,9 +1407,9 @@ export function mount(root, ctx) {
       const sameDecision = frame && frame.table === next.table && frame.decision?.name === next.decision?.name;
       frame = next;
       if (moved) {
-        refusal = "";
+        pick.refusal = "";
         // Another seat's move (an AI's sealed step) keeps what this seat was choosing, if it still can.
-        if (!sameDecision || (selection.length && candidates().length === 0)) selection = [];
+        if (!sameDecision || (pick.selection.length && pick.candidates().length === 0)) pick.selection = [];
       }
       render();
     },
