@@ -60,8 +60,11 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        self.card_order = [7, 8, 9, 1, 3, 5, 10, 11, 12, 13, 2, 4, 6]
-        self.gamble = False
+        # Twilight: the Summon cards whose hunter side is a Pentagram and the Horror/Pentagram card
+        # first (pentagrams pin a hidden Phantom), then the Horror/Trap cards; gamble for 1 + die.
+        self.card_order = [1, 3, 5, 9, 7, 8, 2, 4, 6, 10, 11, 12, 13]
+        self.gamble = True
+        # the rules of thumb (strikes, opening turns, fall-back plans)
         self.trap_fear = 3.0
         self.strike_value = 14.0
         self.reveal_fear = 16.0
@@ -71,18 +74,21 @@ class HeuristicBot:
         self.pad = False
         self.summon_threat = 0.3
         self.pentagram_fear = 3.0
+        self.entity_margin = 3.0
+        self.entity_trap_fear = 0.5
+        # the look-ahead (see _search)
         self.game = game
         self.search = True
-        self.samples = 2
+        self.samples = 1
         self.breadth = 6
-        self.relic_value = 12.0
-        self.damage_value = 9.0
-        self.exposure = 3.0
+        self.relic_value = 10.0
+        self.damage_value = 20.0
+        self.exposure = 8.0
         self.trap_bias = True
         self.strike_by_rule = True
-        self.entity_margin = 3.0
         self.search_trap_fear = 3.0
-        self.entity_trap_fear = 0.5
+        self.search_radius = 6
+        self.search_cells = 6
         self.script_key: tuple[Any, ...] | None = None
         self.script: list[Action] = []
         self.hunter_bots: dict[int, HeuristicBot] = {}
@@ -187,24 +193,33 @@ class HeuristicBot:
         key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
         if key != self.script_key:
             self.script_key = key
-            self.script = self._search(obs, view)
+            self.script = self._search(obs, view) if self._pressed(view) else []
         if self.script and self.script[0] in legal:
             return self.script.pop(0)
         self.script = []
         return None
+
+    def _pressed(self, view: dict[str, Any]) -> bool:
+        """Whether the hunters are close enough for their answer to matter (a hunter within
+        ``search_radius`` steps of the Phantom, or few possible cells): else the rules of thumb."""
+        cell = self._cell(view["private"]["cell"])
+        near = min((self.dist[self._cell(h["cell"])].get(cell, 99) for h in view["hunters"]), default=99)
+        return near <= self.search_radius or len(view["possible_cells"]) <= self.search_cells
 
     def _search(self, obs: Observation, view: dict[str, Any]) -> list[Action]:
         """This turn's whole plan: each candidate (a route, with or without Acceleration, a summon,
         a Horror) is played on determinized copies of the state (trap cells and dice sampled), the
         hunters answer with their own heuristic, and the plan with the best mean value is kept."""
         from ghosttable.ai.base import Observation as Obs
+        from ghosttable.games.old_house.rules import OldHouseState
 
-        bases = []
+        bases: list[OldHouseState] = []
         likely = self._trap_cells(view)
         for _ in range(self.samples):
             base = obs.determinize(self.rng)
+            assert isinstance(base, OldHouseState)
             self._place_traps(base, likely)
-            base.hunters_tracker  # type: ignore[attr-defined]  # built once, shared by the copies
+            base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
             bases.append(base)
         best_value, best_script = -1e18, []
         candidates = self._candidates(view)
@@ -239,9 +254,12 @@ class HeuristicBot:
         (the entrances of relics), among the cells the Phantom has not seen to be clear."""
         if not self.trap_bias:
             return
-        taken = {t.cell for t in base.traps if t.triggered or not t.active}
+        active = [t for t in base.traps if t.active]
+        if not active:
+            return
+        taken: set[int] = set()
         relics = set(base.relics)
-        for t in base.traps:
+        for t in active:
             if not t.active:
                 continue
             allowed = likely - t.phantom_clear - t.entity_clear - taken
@@ -274,8 +292,11 @@ class HeuristicBot:
         accel = "acceleration" in kinds
         ranked = self._plan_all(view, cell, left, hand, intact)
         if accel:
-            ranked += [(s - 1.0, t, p, True) for s, t, p, _ in self._plan_all(view, cell, left + 2, hand, intact)
-                       if len(p) > left]
+            ranked += [
+                (s - 1.0, t, p, True)
+                for s, t, p, _ in self._plan_all(view, cell, left + 2, hand, intact)
+                if len(p) > left
+            ]
         ranked.sort(key=lambda x: -x[0])
         if self.strike_by_rule and ranked and ranked[0][1] in intact:
             return []
@@ -291,9 +312,7 @@ class HeuristicBot:
         horror_target = self._horror_target(view, cell)
         summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
         for t, path, acc in chosen:
-            base = ([Action.make("accelerate")] if acc else []) + [
-                Action.make("step", dir=DIRECTIONS[d]) for d in path
-            ]
+            base = ([Action.make("accelerate")] if acc else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
             if not path:
                 continue
             plans.append(base)
@@ -362,7 +381,7 @@ class HeuristicBot:
         if twin.is_terminal():
             return 1000.0 if twin.winner == "phantom" else -1000.0
         relics = sum(twin.relics.values()) - sum(base.relics.values())
-        value = self.relic_value * relics - self.damage_value * (twin.damage - base.damage)
+        value: float = self.relic_value * relics - self.damage_value * (twin.damage - base.damage)
         size = len(twin.hunters_tracker.cells())
         cell = twin.phantom_cell
         threat = 0.0
