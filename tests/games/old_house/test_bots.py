@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 from ghosttable.ai.base import make_bot
 from ghosttable.cli import app
 from ghosttable.core.play import play_game, simulate
+from ghosttable.games.old_house.rules import OldHouseState
+from ghosttable.games.old_house.strategy import HeuristicBot
 from ghosttable.registry import load
 
 
@@ -60,13 +62,14 @@ def test_cli_simulate_with_a_bot_per_side() -> None:
     assert data["bots"] == ["heuristic", "random", "random"] and data["games"] == 3
 
 
-def _first_midnight_turn(players: int, seed: int) -> tuple[object, list[object]]:
+def _first_midnight_turn(players: int, seed: int) -> tuple[OldHouseState, list[HeuristicBot]]:
     """A game played by heuristic bots up to the Phantom's first turn after the hunters moved."""
     from ghosttable.ai.base import Observation
 
     game = load("old-house", players=players)
-    bots = [make_bot(game, "heuristic", s, seed + s) for s in range(players)]
+    bots = [HeuristicBot(game, s, seed + s) for s in range(players)]
     state = game.new_initial_state(seed)
+    assert isinstance(state, OldHouseState)
     hunters_moved = False
     while not (state.phase == "phantom" and hunters_moved and not state.opening_turn):
         seat = state.acting_seats()[0]
@@ -96,8 +99,8 @@ def test_phantom_look_ahead_plans_a_whole_legal_turn() -> None:
 
 def test_phantom_sends_entities_to_relics_away_from_the_one_it_strikes() -> None:
     game = load("old-house", players=3)
-    bot = make_bot(game, "heuristic", 0, 1)
-    house = game.house
+    bot = HeuristicBot(game, 0, 1)
+    house = game.house  # type: ignore[attr-defined]
     relics = list(house.relics)
     hunters = [(house.parse("A8"), "medium"), (house.parse("H1"), "athlete")]
     target = bot._entity_target(relics[0], [r for r in relics if r != relics[0]], set(), [relics[0]], hunters)
