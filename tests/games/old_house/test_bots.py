@@ -17,8 +17,8 @@ from ghosttable.registry import load
 def test_heuristic_plays_both_sides_for_every_player_count() -> None:
     for players in (2, 3, 4):
         game = load("old-house", players=players)
-        result = simulate(game, ["heuristic"] * players, 6, seed=players)
-        assert result.games == 6 and sum(result.side_wins.values()) == 6
+        result = simulate(game, ["heuristic"] * players, 3, seed=players)
+        assert result.games == 3 and sum(result.side_wins.values()) == 3
 
 
 def test_each_side_can_be_played_by_any_bot() -> None:
