@@ -1,12 +1,23 @@
 """Heuristic bots for The Mystery of the Old House, one for each side.
 
-:class:`HeuristicBot` plays the Phantom on seat 0 and the hunters on any other seat. Both read
-only their seat's view and legal actions.
+:class:`HeuristicBot` plays the Phantom on seat 0 and the hunters on any other seat. The hunters
+read only their seat's view and legal actions; the Phantom also plays its candidate turns out on
+determinized states (``Observation.determinize``: the trap cells it has not seen resampled).
 
-The Phantom heads for the intact relic it can destroy most safely (its die and the hunters' reach
-decide when to strike), keeps away from hunters while hidden (a hunter ending on its route finds
-a trail, one ending on its cell may guess), summons an entity only when it is revealed anyway,
-sends entities to sit on relics, and plays Horror on the hunter nearest to it.
+The Phantom gambles in Twilight for 1 + die cards, taking the Summon cards whose hunter side is a
+Pentagram and the Horror/Pentagram card first (pentagrams are what pins a hidden Phantom), then
+the Horror/Trap cards. In Midnight, when a hunter is near or the hunters' possible-cell set is
+small, it looks one hunters' phase ahead: each candidate turn (the best-ranked endpoints of its
+rules of thumb, with Acceleration where needed, a summon where it fits, or a discard) is played on
+a determinized copy, the hunters answer with this very bot, and the turn is scored by relics
+destroyed, Damage taken, how many cells the hunters are left to search against how near they
+stand, the trap risk at relic entrances, and the distance to the next relic. Otherwise, and for
+the strike itself, it follows its rules of thumb: strike an intact relic when the hunters'
+expected reach (after Horror) is low, else hide far from hunters and close in on relics, avoiding
+pentagram areas and relic entrances while traps lie about. Summons come when it is revealed
+anyway (typically on the relic it strikes); entities head for intact relics the hunters do not
+watch (not the one being struck, not the ones nearest the possible-cell set, not within a
+hunter's easy reach) and sit there two turns to destroy them without a reveal.
 
 The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
 set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
@@ -60,8 +71,11 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        self.card_order = [7, 8, 9, 1, 3, 5, 10, 11, 12, 13, 2, 4, 6]
-        self.gamble = False
+        # Twilight: the Summon cards whose hunter side is a Pentagram and the Horror/Pentagram card
+        # first (pentagrams pin a hidden Phantom), then the Horror/Trap cards; gamble for 1 + die.
+        self.card_order = [1, 3, 5, 9, 7, 8, 2, 4, 6, 10, 11, 12, 13]
+        self.gamble = True
+        # the rules of thumb (strikes, opening turns, fall-back plans)
         self.trap_fear = 3.0
         self.strike_value = 14.0
         self.reveal_fear = 16.0
@@ -71,12 +85,35 @@ class HeuristicBot:
         self.pad = False
         self.summon_threat = 0.3
         self.pentagram_fear = 3.0
+        self.entity_margin = 3.0
+        self.entity_trap_fear = 0.5
+        # the look-ahead (see _search)
+        self.game = game
+        self.search = True
+        self.samples = 1
+        self.breadth = 6
+        self.relic_value = 10.0
+        self.damage_value = 20.0
+        self.exposure = 8.0
+        self.trap_bias = True
+        self.strike_by_rule = True
+        self.search_trap_fear = 3.0
+        self.search_radius = 6
+        self.search_cells = 6
+        self.script_key: tuple[Any, ...] | None = None
+        self.script: list[Action] = []
+        self.hunter_bots: dict[int, HeuristicBot] = {}
 
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
         legal = obs.legal_actions()
         view = obs.view()
-        choice = self._phantom(view, legal) if self.seat == 0 else self._hunter(view, legal)
+        if self.seat == 0:
+            choice = self._scripted(obs, view, legal)
+            if choice is None:
+                choice = self._phantom(view, legal)
+        else:
+            choice = self._hunter(view, legal)
         return choice if choice in legal else legal[self.rng.randrange(len(legal))]
 
     # ----- shared -------------------------------------------------------------------------------
@@ -109,6 +146,11 @@ class HeuristicBot:
             self.turn_key = turn_key
             left = phantom["steps_left"] or 0
             score, plan = self._plan(view, cell, left, hand, intact)
+            reserve = self._entity_need(view, intact)
+            if reserve and left > 1:
+                score3, plan3 = self._plan(view, cell, max(1, left - reserve), hand, intact)
+                if score3 > score - self.entity_margin:
+                    score, plan = score3, plan3
             if "accelerate" in kinds:
                 score2, plan2 = self._plan(view, cell, left + 2, hand, intact)
                 if score2 > score + 2.0:
@@ -150,6 +192,217 @@ class HeuristicBot:
             if want in legal:
                 return want
         return legal[0]
+
+    # ----- the Phantom's look-ahead -------------------------------------------------------------
+
+    def _scripted(self, obs: Observation, view: dict[str, Any], legal: list[Action]) -> Action | None:
+        """The next action of this turn's searched plan, or ``None`` to fall back on the rules of
+        thumb (Twilight, opening turns, or a plan the real state refuses, e.g. after a trap)."""
+        phantom = view["phantom"]
+        if view["phase"] != "phantom" or phantom["opening_turn"] or not self.search:
+            return None
+        key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
+        if key != self.script_key:
+            self.script_key = key
+            self.script = self._search(obs, view) if self._pressed(view) else []
+        if self.script and self.script[0] in legal:
+            return self.script.pop(0)
+        self.script = []
+        return None
+
+    def _pressed(self, view: dict[str, Any]) -> bool:
+        """Whether the hunters are close enough for their answer to matter (a hunter within
+        ``search_radius`` steps of the Phantom, or few possible cells): else the rules of thumb."""
+        cell = self._cell(view["private"]["cell"])
+        near = min((self.dist[self._cell(h["cell"])].get(cell, 99) for h in view["hunters"]), default=99)
+        return near <= self.search_radius or len(view["possible_cells"]) <= self.search_cells
+
+    def _search(self, obs: Observation, view: dict[str, Any]) -> list[Action]:
+        """This turn's whole plan: each candidate (a route, with or without Acceleration, a summon,
+        a Horror) is played on determinized copies of the state (trap cells and dice sampled), the
+        hunters answer with their own heuristic, and the plan with the best mean value is kept."""
+        from ghosttable.ai.base import Observation as Obs
+        from ghosttable.games.old_house.rules import OldHouseState
+
+        bases: list[OldHouseState] = []
+        likely = self._trap_cells(view)
+        for _ in range(self.samples):
+            base = obs.determinize(self.rng)
+            assert isinstance(base, OldHouseState)
+            self._place_traps(base, likely)
+            base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
+            bases.append(base)
+        best_value, best_script = -1e18, []
+        candidates = self._candidates(view)
+        if not candidates:
+            return []
+        cell = self._cell(view["private"]["cell"])
+        entries = self._trap_cells(view)
+        traps = view["traps_set"]
+        for candidate in candidates:
+            route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
+            penalty = self.search_trap_fear * traps * sum(1 for c in route if c in entries)
+            total = -penalty * len(bases)
+            script: list[Action] = []
+            for i, base in enumerate(bases):
+                twin = base.clone()
+                played = self._play_plan(twin, candidate)
+                if i == 0:
+                    script = played
+                guard = 0
+                while twin.phase == "hunters" and guard < 100:
+                    guard += 1
+                    seat = twin.acting_seats()[0]
+                    twin.apply(self._hunter_bot(seat).choose(Obs(twin, seat)), seat)
+                total += self._value(base, twin)
+            value = total / len(bases) + self.rng.random() * 0.01
+            if value > best_value:
+                best_value, best_script = value, script
+        return best_script
+
+    def _place_traps(self, base: Any, likely: set[int]) -> None:
+        """Move the unseen traps of a determinized state onto the cells where hunters set them
+        (the entrances of relics), among the cells the Phantom has not seen to be clear."""
+        if not self.trap_bias:
+            return
+        active = [t for t in base.traps if t.active]
+        if not active:
+            return
+        taken: set[int] = set()
+        relics = set(base.relics)
+        for t in active:
+            if not t.active:
+                continue
+            allowed = likely - t.phantom_clear - t.entity_clear - taken
+            if t.hunter != "engineer":
+                allowed -= relics
+            if allowed:
+                options = sorted(allowed)
+                t.cell = options[self.rng.randrange(len(options))]
+            taken.add(t.cell)
+        base._hunters_tracker = None
+
+    def _hunter_bot(self, seat: int) -> HeuristicBot:
+        bot = self.hunter_bots.get(seat)
+        if bot is None:
+            bot = HeuristicBot(self.game, seat, self.rng.getrandbits(32))
+            self.hunter_bots[seat] = bot
+        return bot
+
+    def _candidates(self, view: dict[str, Any]) -> list[list[Action]]:
+        """Plans worth trying: the best-ranked endpoints of the rules of thumb, every relic strike,
+        each with Acceleration when it is needed to get there, summons and Horror where they fit,
+        and a discard (staying put)."""
+        phantom = view["phantom"]
+        private = view["private"]
+        cell = self._cell(private["cell"])
+        hand = [private["hand"][d] for d in DIRECTIONS]
+        intact = self._intact(view)
+        left = phantom["steps_left"] or 0
+        kinds = [c["phantom"] for c in phantom["action_cards"]]
+        accel = "acceleration" in kinds
+        ranked = self._plan_all(view, cell, left, hand, intact)
+        if accel:
+            ranked += [
+                (s - 1.0, t, p, True)
+                for s, t, p, _ in self._plan_all(view, cell, left + 2, hand, intact)
+                if len(p) > left
+            ]
+        ranked.sort(key=lambda x: -x[0])
+        if self.strike_by_rule and ranked and ranked[0][1] in intact:
+            return []
+        chosen: list[tuple[int, list[int], bool]] = []
+        seen: set[tuple[int, bool]] = set()
+        for _, t, path, acc in ranked:
+            if (t, acc) in seen or (self.strike_by_rule and t in intact):
+                continue
+            if len(chosen) < self.breadth or t in intact:
+                chosen.append((t, path, acc))
+                seen.add((t, acc))
+        plans: list[list[Action]] = []
+        horror_target = self._horror_target(view, cell)
+        summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
+        for t, path, acc in chosen:
+            base = ([Action.make("accelerate")] if acc else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
+            if not path:
+                continue
+            plans.append(base)
+            strike = t in intact
+            kinds_here = [k for k in self.house.summonable(t) if k in summons]
+            if kinds_here and (strike or len(plans) <= 3):
+                plans.append([*base, Action.make("summon", entity=kinds_here[0])])
+            if strike and horror_target is not None:
+                plans.append([*base, Action.make("horror", hunter=horror_target)])
+        plans.append([])
+        return plans
+
+    def _horror_target(self, view: dict[str, Any], cell: int) -> str | None:
+        ranked = sorted(
+            (h for h in view["hunters"] if not h["horrified"]),
+            key=lambda h: self.dist[self._cell(h["cell"])].get(cell, 99),
+        )
+        return ranked[0]["name"] if ranked else None
+
+    def _play_plan(self, twin: Any, plan: list[Action]) -> list[Action]:
+        """Apply ``plan`` to ``twin`` (skipping what it refuses), move entities toward relics, end
+        the turn; return the actions applied."""
+        played: list[Action] = []
+        for action in plan:
+            if action in twin.legal_actions(0):
+                twin.apply(action, 0)
+                played.append(action)
+        moves = self.house.moves
+        for _ in range(12):
+            if twin.phase != "phantom" or twin.budget - twin.spent <= 0 or not twin.entities:
+                break
+            intact = [c for c, gone in twin.relics.items() if not gone]
+            hunter_cells = {h.cell for h in twin.hunters}
+            best, best_gain = None, 0
+            for e in twin.entities:
+                if e.cell in intact:
+                    continue
+                here = min((self.dist[e.cell].get(r, 30) for r in intact), default=30)
+                for d in range(4):
+                    t = moves[e.cell][d]
+                    if t < 0 or t in hunter_cells:
+                        continue
+                    gain = here - min((self.dist[t].get(r, 30) for r in intact), default=30)
+                    if gain > best_gain:
+                        best, best_gain = Action.make("move_entity", entity=e.id, dir=DIRECTIONS[d]), gain
+            if best is None:
+                break
+            twin.apply(best, 0)
+            played.append(best)
+        if twin.phase == "phantom":
+            legal = twin.legal_actions(0)
+            end = Action.make("end_turn")
+            if end in legal:
+                twin.apply(end, 0)
+                played.append(end)
+            else:
+                discards = [a for a in legal if a.kind == "discard"]
+                if discards:
+                    pick = max(discards, key=lambda a: twin.hand[DIRECTIONS.index(str(a["dir"]))])
+                    twin.apply(pick, 0)
+                    played.append(pick)
+        return played
+
+    def _value(self, base: Any, twin: Any) -> float:
+        """How good ``twin`` (after the hunters' answer) is for the Phantom, against ``base``."""
+        if twin.is_terminal():
+            return 1000.0 if twin.winner == "phantom" else -1000.0
+        relics = sum(twin.relics.values()) - sum(base.relics.values())
+        value: float = self.relic_value * relics - self.damage_value * (twin.damage - base.damage)
+        size = len(twin.hunters_tracker.cells())
+        cell = twin.phantom_cell
+        threat = 0.0
+        for h in twin.hunters:
+            d = self.dist[h.cell].get(cell, 99)
+            threat += _reach_chance(d, 1 if h.name == "athlete" else 0) * (2 if h.name == "exorcist" else 1)
+        value -= self.exposure * threat / size**0.5
+        intact = [c for c, gone in twin.relics.items() if not gone]
+        value -= self.approach * min((self.dist[cell].get(r, 30) for r in intact), default=0)
+        return value
 
     def _paths(self, cell: int, left: int, hand: list[int]) -> dict[int, list[int]]:
         """Cells reachable with at most ``left`` cards of ``hand``, each with one shortest direction list."""
@@ -217,6 +470,17 @@ class HeuristicBot:
         self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]
     ) -> tuple[float, list[int]]:
         """The best (score, directions) for this turn: strike a relic safely, or hide and close in."""
+        best_score, best_path = -1e9, []
+        for score, _, path, _ in self._plan_all(view, cell, left, hand, intact):
+            if score > best_score:
+                best_score, best_path = score, path
+        return best_score, best_path
+
+    def _plan_all(
+        self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]
+    ) -> list[tuple[float, int, list[int], bool]]:
+        """Every reachable endpoint scored by the rules of thumb: (score, cell, directions, False)."""
+        out: list[tuple[float, int, list[int], bool]] = []
         phantom = view["phantom"]
         opening = phantom["opening_turn"]
         damage = phantom["damage"]
@@ -226,7 +490,6 @@ class HeuristicBot:
         horrors = sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror")
         entries = self._trap_cells(view)
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
-        best_score, best_path = -1e9, []
         for t, path in paths.items():
             extra = left - len(path)
             padded = (self.pad or revealed_at is not None) and (t not in intact or opening)
@@ -246,9 +509,8 @@ class HeuristicBot:
                 d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
                 score -= self.approach * d_rel
             score += self.rng.random() * 0.01
-            if score > best_score:
-                best_score, best_path = score, full
-        return best_score, best_path
+            out.append((score, t, full, False))
+        return out
 
     def _trap_cells(self, view: dict[str, Any]) -> set[int]:
         """Where the hunters' traps most likely lie: the cells leading into every relic, intact or
@@ -267,27 +529,83 @@ class HeuristicBot:
             out.append(cell)
         return out
 
-    def _entity_move(
-        self, view: dict[str, Any], moves: list[Action], intact: list[int], hunters: list[tuple[int, str]]
-    ) -> Action | None:
-        hunter_cells = {h for h, _ in hunters}
-        best: Action | None = None
-        best_gain = 0
+    def _entity_need(self, view: dict[str, Any], intact: list[int]) -> int:
+        """Steps the entities off relics need to reach their nearest intact relics."""
+        need = 0
         for e in view["entities"]:
             ec = self._cell(e["cell"])
             if ec in intact:
                 continue
-            here = min((self.dist[ec].get(r, 30) for r in intact), default=30)
+            need += min((self.dist[ec].get(r, 30) for r in intact), default=0)
+        return need
+
+    def _entity_move(
+        self, view: dict[str, Any], moves: list[Action], intact: list[int], hunters: list[tuple[int, str]]
+    ) -> Action | None:
+        """One entity step toward its relic (the best one-step gain over all entities), or None.
+
+        Each entity off a relic heads for an intact relic that is neither the one the Phantom is
+        about to strike nor one the hunters guard (near their possible-cell set, where they set
+        traps, or within a hunter's easy reach); among equally short steps it avoids the relic
+        entrances closest to the possible-cell set (the ones the hunters trap first)."""
+        hunter_cells = {h for h, _ in hunters}
+        phantom_cell = self._cell(view["private"]["cell"])
+        if not view["phantom"]["opening_turn"]:
+            intact = [r for r in intact if r != phantom_cell]
+        if not intact:
+            return None
+        possible = [self._cell(c) for c in view["possible_cells"]] or [phantom_cell]
+        traps = view["traps_set"]
+        guarded = self._guarded_entries(intact, possible) if traps else set()
+        best: Action | None = None
+        best_score = 0.0
+        claimed: set[int] = {self._cell(e["cell"]) for e in view["entities"]} & set(intact)
+        for e in view["entities"]:
+            ec = self._cell(e["cell"])
+            if ec in intact:
+                continue
+            target = self._entity_target(ec, intact, claimed, possible, hunters)
+            here = self.dist[ec].get(target, 30)
             for a in moves:
                 if a["entity"] != e["id"]:
                     continue
                 t = self.house.moves[ec][DIRECTIONS.index(str(a["dir"]))]
                 if t in hunter_cells:
                     continue
-                there = min((self.dist[t].get(r, 30) for r in intact), default=30)
-                if here - there > best_gain:
-                    best, best_gain = a, here - there
+                gain = here - self.dist[t].get(target, 30) - (self.entity_trap_fear if t in guarded else 0.0)
+                if gain > best_score:
+                    best, best_score = a, gain
+            claimed.add(target)
         return best
+
+    def _entity_target(
+        self, cell: int, intact: list[int], claimed: set[int], possible: list[int], hunters: list[tuple[int, str]]
+    ) -> int:
+        """The relic an entity on ``cell`` should sit on: near it, far from hunters and from the
+        hunters' idea of where the Phantom is (relics they consider at risk get trapped)."""
+        at_risk = sorted(intact, key=lambda r: min((self.dist[r].get(c, 30) for c in possible), default=30))[:2]
+
+        def cost(r: int) -> float:
+            hunter_d = min((self.dist[h].get(r, 30) for h, _ in hunters), default=30)
+            return (
+                self.dist[cell].get(r, 30)
+                + (2.0 if r in at_risk else 0.0)
+                + (3.0 if hunter_d <= 3 else 0.0)
+                + (6.0 if r in claimed else 0.0)
+            )
+
+        return min(intact, key=cost)
+
+    def _guarded_entries(self, intact: list[int], possible: list[int]) -> set[int]:
+        """The entrance of each of the two relics nearest the possible-cell set that is itself
+        nearest to it: where the hunters put their traps."""
+        out: set[int] = set()
+        at_risk = sorted(intact, key=lambda r: min((self.dist[r].get(c, 30) for c in possible), default=30))[:2]
+        for r in at_risk:
+            entries = self.house.neighbours(r)
+            if entries:
+                out.add(min(entries, key=lambda c: min((self.dist[c].get(p, 30) for p in possible), default=30)))
+        return out
 
     # ----- the hunters --------------------------------------------------------------------------
 

@@ -9,14 +9,16 @@ from typer.testing import CliRunner
 from ghosttable.ai.base import make_bot
 from ghosttable.cli import app
 from ghosttable.core.play import play_game, simulate
+from ghosttable.games.old_house.rules import OldHouseState
+from ghosttable.games.old_house.strategy import HeuristicBot
 from ghosttable.registry import load
 
 
 def test_heuristic_plays_both_sides_for_every_player_count() -> None:
     for players in (2, 3, 4):
         game = load("old-house", players=players)
-        result = simulate(game, ["heuristic"] * players, 6, seed=players)
-        assert result.games == 6 and sum(result.side_wins.values()) == 6
+        result = simulate(game, ["heuristic"] * players, 3, seed=players)
+        assert result.games == 3 and sum(result.side_wins.values()) == 3
 
 
 def test_each_side_can_be_played_by_any_bot() -> None:
@@ -58,3 +60,48 @@ def test_cli_simulate_with_a_bot_per_side() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["bots"] == ["heuristic", "random", "random"] and data["games"] == 3
+
+
+def _first_midnight_turn(players: int, seed: int) -> tuple[OldHouseState, list[HeuristicBot]]:
+    """A game played by heuristic bots up to the Phantom's first turn after the hunters moved."""
+    from ghosttable.ai.base import Observation
+
+    game = load("old-house", players=players)
+    bots = [HeuristicBot(game, s, seed + s) for s in range(players)]
+    state = game.new_initial_state(seed)
+    assert isinstance(state, OldHouseState)
+    hunters_moved = False
+    while not (state.phase == "phantom" and hunters_moved and not state.opening_turn):
+        seat = state.acting_seats()[0]
+        state.apply(bots[seat].choose(Observation(state, seat)), seat)
+        hunters_moved = hunters_moved or state.phase == "hunters"
+    return state, bots
+
+
+def test_phantom_look_ahead_plans_a_whole_legal_turn() -> None:
+    from ghosttable.ai.base import Observation
+
+    planned = 0
+    for seed in range(4):
+        state, bots = _first_midnight_turn(3, seed)
+        phantom = bots[0]
+        plan = phantom._search(Observation(state, 0), state.view(0))  # empty: a strike, left to the rules of thumb
+        if not plan:
+            continue
+        planned += 1
+        twin = state.clone()
+        for action in plan:
+            assert action in twin.legal_actions(0)
+            twin.apply(action, 0)
+        assert twin.phase != "phantom" and state.phase == "phantom"
+    assert planned > 0
+
+
+def test_phantom_sends_entities_to_relics_away_from_the_one_it_strikes() -> None:
+    game = load("old-house", players=3)
+    bot = HeuristicBot(game, 0, 1)
+    house = game.house  # type: ignore[attr-defined]
+    relics = list(house.relics)
+    hunters = [(house.parse("A8"), "medium"), (house.parse("H1"), "athlete")]
+    target = bot._entity_target(relics[0], [r for r in relics if r != relics[0]], set(), [relics[0]], hunters)
+    assert target != relics[0] and target in relics
