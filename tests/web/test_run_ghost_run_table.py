@@ -93,6 +93,10 @@ def settle(page: Page, before: str) -> None:
     )
 
 
+class FrameMoved(Exception):
+    """The decision a handler was called for is no longer the one on the page."""
+
+
 class Player:
     """Plays seat 1 by clicking, and counts what it did."""
 
@@ -132,6 +136,11 @@ class Player:
 
     def plan(self) -> None:
         page = self.page
+        if (
+            page.get_attribute("#decision", "data-decision") != "plan_movement"
+            or page.locator("#decision .rgr-sealed-title").count()
+        ):
+            raise FrameMoved  # the plan was read from a frame that has since moved on
         expect(page.locator("#rgr-points")).to_contain_text("Movement points")
         steps = page.locator("#rgr-plan .rgr-steps li").count()
         ghosts = page.locator("#rgr-hall .rgr-ghost.target")
@@ -201,7 +210,7 @@ class Player:
                 break
             try:
                 handlers.get(name, self.other)()
-            except PlaywrightError:
+            except (PlaywrightError, FrameMoved):
                 retries += 1  # the frame changed under the pointer; look again
                 assert retries < 20, self.done
         return self.done
