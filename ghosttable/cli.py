@@ -455,7 +455,9 @@ def main() -> None:
             sys.exit(130)
         format_message = getattr(exc, "format_message", None)
         if callable(format_message):
-            err_console.print(f"error: {format_message()}", markup=False, highlight=False, soft_wrap=True)
+            message = str(format_message()).strip()
+            if message:  # no message: the help was printed (no command given)
+                err_console.print(f"error: {message}", markup=False, highlight=False, soft_wrap=True)
             sys.exit(2)
         raise
 

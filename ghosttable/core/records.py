@@ -125,6 +125,7 @@ class Record:
             (isinstance(seed, int) and not isinstance(seed, bool), "seed"),
             (isinstance(raw_actions, list), "actions"),
             (isinstance(script, dict), "script"),
+            (data.get("result") is None or isinstance(data.get("result"), dict), "result"),
         ]
         for ok, name in checks:
             if not ok:
@@ -149,6 +150,8 @@ class Record:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise RecordError(f"cannot read {path}: it is not UTF-8 text") from None
         return cls.from_json(text)
 
 

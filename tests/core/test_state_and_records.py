@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -100,6 +101,16 @@ def test_record_replays_exactly_and_tampering_is_refused(secret_draw: type[Secre
         replay(dict(unsigned, actions=doc["actions"], version="0"))
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.from_json("{")
+    for bad_result in (5, True, "x", [1, 2]):
+        with pytest.raises(RecordError, match="'result' field has the wrong type"):
+            replay(dict(unsigned, actions=doc["actions"], result=bad_result))
+
+
+def test_a_record_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(b"\xff\xfe\x00bin")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        Record.load(path)
 
 
 def test_clones_are_independent() -> None:

@@ -48,3 +48,14 @@ def test_records_into_an_existing_file_is_a_one_line_error(
         main()
     _, err = capsys.readouterr()
     assert info.value.code == 2 and err.startswith("error: ") and str(target) in err
+
+
+def test_no_command_prints_the_help_and_no_empty_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["ghosttable"])
+    with pytest.raises(SystemExit) as info:
+        main()
+    out, err = capsys.readouterr()
+    assert info.value.code == 2
+    assert "simulate" in out and "error" not in err, err

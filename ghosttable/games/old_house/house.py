@@ -349,6 +349,8 @@ def load_house(path: str | Path | None = None) -> House:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise HouseError(f"cannot read house file {path}: {exc.strerror or exc}") from None
+        except UnicodeDecodeError:
+            raise HouseError(f"cannot read house file {path}: it is not UTF-8 text") from None
         where = str(path)
     try:
         data = tomllib.loads(text)

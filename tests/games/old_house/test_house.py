@@ -70,3 +70,10 @@ def test_house_option_loads_another_house_and_reports_errors() -> None:
     assert game.house.width == 4
     with pytest.raises(OptionError, match="cannot read house file"):
         load("old-house", house="/no/such/house.toml")
+
+
+def test_a_house_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "house.toml"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(HouseError, match="not UTF-8"):
+        load_house(path)
