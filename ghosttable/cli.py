@@ -435,7 +435,9 @@ def _ask(state: State, seat: int) -> None:
 def main() -> None:
     """Entry point of the console script: errors become one line and exit code 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and not isinstance(code, bool) and code:
+            sys.exit(code)  # Ctrl-C: Typer returns 130 rather than raising
     except (GameError, CliError) as exc:
         err_console.print(f"error: {exc}", markup=False, highlight=False, soft_wrap=True)
         sys.exit(2)

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import signal
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,3 +62,16 @@ def test_no_command_prints_the_help_and_no_empty_error(
     out, err = capsys.readouterr()
     assert info.value.code == 2
     assert "simulate" in out and "error" not in err, err
+
+
+def test_ctrl_c_exits_with_code_130() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "ghosttable.cli", "simulate", "old-house", "--games", "100000", "--players", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
