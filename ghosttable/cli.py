@@ -22,7 +22,7 @@ from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
 from ghosttable.core.actions import coerce_action
 from ghosttable.core.errors import GameError, OptionError
-from ghosttable.core.play import derive_seed, simulate
+from ghosttable.core.play import derive_seed, play_game, simulate
 from ghosttable.core.records import Record, replay
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, game_names, load
@@ -274,6 +274,10 @@ def rules(
         console.print_json(data=value)
 
 
+class _TimeUp(Exception):
+    """Raised between two moves when ``bench``'s time is up."""
+
+
 @app.command()
 def bench(
     game: GameArg,
@@ -284,15 +288,35 @@ def bench(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Measure speed: decisions and games per second of seeded playouts, and time per bot move."""
+    """Measure speed: decisions and games per second of seeded playouts, and time per bot move.
+
+    Plays seeded games (game ``k`` as ``simulate`` seeds it) until ``seconds`` have passed, stopping
+    in the middle of a game if need be: ``games`` counts finished games only, ``decisions`` every
+    move made, so slow bots do not run far past the time given.
+    """
     g = _load(game, players, option)
     bots = assign_bots(g, bot, "random")
     started = time.perf_counter()
+    deadline = started + seconds
     games_played = decisions = 0
-    while time.perf_counter() - started < seconds:
-        result = simulate(g, bots, 1, derive_seed(seed, games_played))
+    while time.perf_counter() < deadline:
+        game_seed = derive_seed(seed, games_played)
+        seats = [make_bot(g, name, s, derive_seed(game_seed, "bot", s)) for s, name in enumerate(bots)]
+        moves = 0
+
+        def count(_: State) -> None:
+            nonlocal moves
+            moves += 1
+            if time.perf_counter() >= deadline:
+                raise _TimeUp
+
+        try:
+            play_game(g, seats, game_seed, on_step=count)
+        except _TimeUp:
+            decisions += moves
+            break
         games_played += 1
-        decisions += result.decisions
+        decisions += moves
     elapsed = time.perf_counter() - started
     figures = {
         "game": g.spec.name,
