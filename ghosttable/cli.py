@@ -356,10 +356,27 @@ def play(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Only print the address.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port of the lobby (taken or 0: a free one).")
-    ] = 8765,
+        int | None,
+        typer.Option("--port", min=0, max=65535, help="Port of the lobby [default: 8765] (taken or 0: a free one)."),
+    ] = None,
 ) -> None:
-    """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal."""
+    """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal.
+
+    Options of the other way of playing are refused (one line, exit code 2): the lobby sets
+    players, options, seats, bots and seeds table by table; the terminal has no database or port.
+    """
+    terminal_only = {"--players": players, "--option": option, "--seat": seat, "--bot": bot, "--seed": seed}
+    lobby_only = {"--db": db, "--port": port, "--no-browser": no_browser or None}
+    if terminal:
+        given = [name for name, value in lobby_only.items() if value is not None]
+        if given:
+            raise CliError(f"{', '.join(given)} only apply to the browser lobby, not to --terminal play")
+    else:
+        given = [name for name, value in terminal_only.items() if value is not None]
+        if given:
+            raise CliError(
+                f"{', '.join(given)} only apply to --terminal play; in the browser, each table is set up in the lobby"
+            )
     if not terminal:
         import importlib.util
 
@@ -367,7 +384,7 @@ def play(
             launch = importlib.import_module("ghosttable.server.launch")
             if game is not None:
                 err_console.print(f"(to play {game} in this terminal, add --terminal; opening the lobby)")
-            launch.play_in_browser(open_browser=not no_browser, db_url=db, port=port)
+            launch.play_in_browser(open_browser=not no_browser, db_url=db, port=8765 if port is None else port)
             return
         if game is None:
             game = game_names()[0] if game_names() else None
