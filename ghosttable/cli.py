@@ -230,12 +230,15 @@ def replay_cmd(
         "returns": state.returns() if state.is_terminal() else None,
         "score": state.score(),
         "verified": True,
+        "checksum": "matched" if rec.checksummed else "absent",
     }
     if json_out:
         print(json.dumps(summary))
         return
     console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
     console.print(f"{len(rec.actions)} actions; outcome: {summary['outcome']}; score: {summary['score']}")
+    if not rec.checksummed:
+        console.print("no checksum in the file: its actions replay, but edits to it cannot be detected")
 
 
 @app.command()
