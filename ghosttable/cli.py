@@ -360,13 +360,12 @@ def play(
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
     port: Annotated[
         int | None,
-        typer.Option("--port", min=0, max=65535, help="Port of the lobby [default: 8765] (taken or 0: a free one)."),
+        typer.Option("--port", min=0, max=65535, help="Port of the lobby, 8765 by default (taken or 0: a free one)."),
     ] = None,
 ) -> None:
     """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal.
 
-    Options of the other way of playing are refused (one line, exit code 2): the lobby sets
-    players, options, seats, bots and seeds table by table; the terminal has no database or port.
+    Options of the other way of playing are refused: the lobby sets up each table itself.
     """
     terminal_only = {"--players": players, "--option": option, "--seat": seat, "--bot": bot, "--seed": seed}
     lobby_only = {"--db": db, "--port": port, "--no-browser": no_browser or None}
