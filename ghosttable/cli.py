@@ -22,7 +22,7 @@ from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
 from ghosttable.core.actions import coerce_action
 from ghosttable.core.errors import GameError, OptionError
-from ghosttable.core.play import derive_seed, simulate
+from ghosttable.core.play import derive_seed, play_game, simulate
 from ghosttable.core.records import Record, replay
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, game_names, load
@@ -230,12 +230,15 @@ def replay_cmd(
         "returns": state.returns() if state.is_terminal() else None,
         "score": state.score(),
         "verified": True,
+        "checksum": "matched" if rec.checksummed else "absent",
     }
     if json_out:
         print(json.dumps(summary))
         return
     console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
     console.print(f"{len(rec.actions)} actions; outcome: {summary['outcome']}; score: {summary['score']}")
+    if not rec.checksummed:
+        console.print("no checksum in the file: its actions replay, but edits to it cannot be detected")
 
 
 @app.command()
@@ -274,6 +277,10 @@ def rules(
         console.print_json(data=value)
 
 
+class _TimeUp(Exception):
+    """Raised between two moves when ``bench``'s time is up."""
+
+
 @app.command()
 def bench(
     game: GameArg,
@@ -284,15 +291,35 @@ def bench(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Measure speed: decisions and games per second of seeded playouts, and time per bot move."""
+    """Measure speed: decisions and games per second of seeded playouts, and time per bot move.
+
+    Plays seeded games (game ``k`` as ``simulate`` seeds it) until ``seconds`` have passed, stopping
+    in the middle of a game if need be: ``games`` counts finished games only, ``decisions`` every
+    move made, so slow bots do not run far past the time given.
+    """
     g = _load(game, players, option)
     bots = assign_bots(g, bot, "random")
     started = time.perf_counter()
+    deadline = started + seconds
     games_played = decisions = 0
-    while time.perf_counter() - started < seconds:
-        result = simulate(g, bots, 1, derive_seed(seed, games_played))
+    while time.perf_counter() < deadline:
+        game_seed = derive_seed(seed, games_played)
+        seats = [make_bot(g, name, s, derive_seed(game_seed, "bot", s)) for s, name in enumerate(bots)]
+        moves = 0
+
+        def count(_: State) -> None:
+            nonlocal moves
+            moves += 1
+            if time.perf_counter() >= deadline:
+                raise _TimeUp
+
+        try:
+            play_game(g, seats, game_seed, on_step=count)
+        except _TimeUp:
+            decisions += moves
+            break
         games_played += 1
-        decisions += result.decisions
+        decisions += moves
     elapsed = time.perf_counter() - started
     figures = {
         "game": g.spec.name,
@@ -332,10 +359,26 @@ def play(
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Only print the address.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
     port: Annotated[
-        int, typer.Option("--port", min=0, max=65535, help="Port of the lobby (taken or 0: a free one).")
-    ] = 8765,
+        int | None,
+        typer.Option("--port", min=0, max=65535, help="Port of the lobby, 8765 by default (taken or 0: a free one)."),
+    ] = None,
 ) -> None:
-    """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal."""
+    """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal.
+
+    Options of the other way of playing are refused: the lobby sets up each table itself.
+    """
+    terminal_only = {"--players": players, "--option": option, "--seat": seat, "--bot": bot, "--seed": seed}
+    lobby_only = {"--db": db, "--port": port, "--no-browser": no_browser or None}
+    if terminal:
+        given = [name for name, value in lobby_only.items() if value is not None]
+        if given:
+            raise CliError(f"{', '.join(given)} only apply to the browser lobby, not to --terminal play")
+    else:
+        given = [name for name, value in terminal_only.items() if value is not None]
+        if given:
+            raise CliError(
+                f"{', '.join(given)} only apply to --terminal play; in the browser, each table is set up in the lobby"
+            )
     if not terminal:
         import importlib.util
 
@@ -343,7 +386,7 @@ def play(
             launch = importlib.import_module("ghosttable.server.launch")
             if game is not None:
                 err_console.print(f"(to play {game} in this terminal, add --terminal; opening the lobby)")
-            launch.play_in_browser(open_browser=not no_browser, db_url=db, port=port)
+            launch.play_in_browser(open_browser=not no_browser, db_url=db, port=8765 if port is None else port)
             return
         if game is None:
             game = game_names()[0] if game_names() else None

@@ -12,6 +12,9 @@ Document shape (``format`` 1)::
      "options": {...}, "seed": 7, "script": {}, "actions": [[seat, {action json}], ...],
      "result": {"outcome": "win", "returns": [...], "score": 12, "final": "<fingerprint>"} | null,
      "checksum": "<hex>"}
+
+A hand-written record may leave out the checksum (``Record.checksummed`` is then false) and
+write an action in its text form (``"move tile=4"``) instead of its JSON object.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ghosttable.core.actions import Action
+from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, RecordError
 
 if TYPE_CHECKING:
@@ -44,6 +47,9 @@ class Record:
     actions: list[tuple[int, Action]]
     script: dict[str, list[Any]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    #: whether the document this record was read from carried a checksum, which matched (a record
+    #: written by hand may leave it out: it is replayed all the same)
+    checksummed: bool = field(default=False, compare=False)
 
     @classmethod
     def of(cls, state: State) -> Record:
@@ -135,12 +141,14 @@ class Record:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int)):
                 raise RecordError(f"action {i} of the record is not [seat, action]")
             try:
-                actions.append((item[0], Action.from_json(item[1])))
+                actions.append((item[0], coerce_action(item[1])))
             except GameError as exc:
                 raise RecordError(f"action {i} of the record is malformed: {exc.reason}") from None
         record = cls(game, version, players, options, seed, actions, script, data.get("result"))
-        if "checksum" in data and data["checksum"] != _checksum(record._body()):
-            raise RecordError("the record's checksum does not match: it was edited after it was written")
+        if "checksum" in data:
+            if data["checksum"] != _checksum(record._body()):
+                raise RecordError("the record's checksum does not match: it was edited after it was written")
+            record.checksummed = True
         return record
 
     @classmethod

@@ -135,3 +135,32 @@ def test_terminal_play_reasks_on_bad_input(
     assert "choose a number from 1 to 3" in out
     assert "not allowed" in out
     assert "game over" in out
+
+
+def test_bench_stops_in_the_middle_of_a_game_when_its_time_is_up(
+    secret_draw: type[SecretDraw], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    from ghosttable import cli
+    from ghosttable.ai.base import Observation, make_bot
+    from ghosttable.core import Action
+
+    class Slow:
+        """A random bot taking 0.1 s a move: a whole game takes far longer than the bench's time."""
+
+        name = "slow"
+
+        def __init__(self, game: object, seat: int, seed: int) -> None:
+            self.inner = make_bot(game, "random", seat, seed)  # type: ignore[arg-type]
+
+        def choose(self, obs: Observation) -> Action:
+            time.sleep(0.1)
+            return self.inner.choose(obs)
+
+    monkeypatch.setattr(cli, "make_bot", lambda game, name, seat, seed: Slow(game, seat, seed))
+    code, out, _ = run(["bench", "secret-draw", "--players", "3", "--seconds", "0.25", "--json"], capsys, monkeypatch)
+    figures = json.loads(out)
+    # The first game is not finished: the bench stopped after the move that crossed its time.
+    assert code == 0
+    assert figures["games"] == 0 and 1 <= figures["decisions"] <= 4

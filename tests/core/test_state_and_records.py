@@ -8,6 +8,7 @@ import pytest
 import ghosttable
 from ghosttable.core import (
     SIMULTANEOUS,
+    Action,
     GameOverError,
     IllegalActionError,
     MalformedActionError,
@@ -119,3 +120,34 @@ def test_clones_are_independent() -> None:
     twin.apply("bid amount=1", 0)
     assert state.acting_seats() == (0, 1)
     assert twin.fingerprint() != state.fingerprint()
+
+
+def test_a_hand_written_record_may_leave_out_the_checksum_and_use_the_text_form(
+    secret_draw: type[SecretDraw], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    from ghosttable.cli import main
+
+    game = ghosttable.load("secret-draw", players=3)
+    state = game.new_initial_state(11, script={"deck": [[9, 8, 7, 6, 5, 4, 3, 2, 1]]})
+    for seat in (0, 1, 2):
+        state.apply("bid amount=1", seat)
+    doc = state.record().to_json()
+    assert Record.from_json(doc).checksummed
+    by_hand = {k: v for k, v in doc.items() if k != "checksum"}
+    by_hand["actions"] = [[seat, str(Action.from_json(a))] for seat, a in doc["actions"]]
+    record = Record.from_json(by_hand)
+    assert not record.checksummed and record.actions == Record.from_json(doc).actions
+    assert replay(record).fingerprint() == state.fingerprint()
+    with pytest.raises(RecordError, match="action 0 of the record is malformed: expected name=value"):
+        Record.from_json(dict(by_hand, actions=[[0, "bid 1"]]))
+
+    path = tmp_path / "by-hand.json"
+    path.write_text(json.dumps(by_hand), encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["ghosttable", "replay", str(path), "--json"])
+    main()
+    assert json.loads(capsys.readouterr().out)["checksum"] == "absent"
+    monkeypatch.setattr(sys, "argv", ["ghosttable", "replay", str(path)])
+    main()
+    assert "no checksum" in capsys.readouterr().out

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from ghosttable import registry
-from ghosttable.server.app import create_app
-from ghosttable.server.launch import address_of, bind_socket
 from tests.toygame import SecretDraw
+from tests.web.live import LiveServer, open_new_table
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -38,29 +34,6 @@ class PluginDraw(SecretDraw):
     """Secret Draw under another name, with a table module of its own."""
 
     spec = dataclasses.replace(SecretDraw.spec, name="plugin-draw", title="Plugin Draw")
-
-
-class LiveServer:
-    """The app served by uvicorn on a thread, on ``port`` (0: a free one)."""
-
-    def __init__(self, db: Path, port: int = 0, ai_delay: float = 0.15) -> None:
-        self.sock = bind_socket("127.0.0.1", port)
-        self.address = address_of(self.sock)
-        self.port: int = self.sock.getsockname()[1]
-        modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
-        app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, table_modules=modules)
-        self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
-        self.sock.close()
 
 
 @pytest.fixture(scope="module")
@@ -103,14 +76,7 @@ def page(browser: Browser) -> Iterator[Page]:
 
 def create_table(page: Page, server: str, players: int = 2, game: str = "secret-draw") -> str:
     """Create a table in the lobby; returns the table's id once its page is open."""
-    page.goto(server)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#game", game)
-    page.select_option("#players", str(players))
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    return page.url.rsplit("/", 1)[1]
+    return open_new_table(page, server, game, players)
 
 
 def click_action(page: Page, text: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, WebSocketRoute, expect
 
-from tests.web.test_browser import LiveServer
+from tests.web.live import open_new_table, serve
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -22,25 +22,20 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 @pytest.fixture(scope="module")
 def gs_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with AI seats moving almost at once (the game is long)."""
-    live = LiveServer(tmp_path_factory.mktemp("gs-browser") / "ghosttable.db", ai_delay=0.01)
-    yield live.address
-    live.stop()
+    yield from serve(tmp_path_factory, "gs-browser", ai_delay=0.01)
 
 
 def create_ghost_stories(page: Page, server: str) -> str:
     """A Ghost Stories table for four: me in the first seat, three heuristic AI Taoists."""
-    page.goto(server)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#game", "ghost-stories")
-    page.select_option("#players", "4")
-    kinds = page.locator(".seat-row .seat-kind")
-    for i in (1, 2, 3):
-        kinds.nth(i).select_option("ai")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+    def seats(page: Page) -> None:
+        kinds = page.locator(".seat-row .seat-kind")
+        for i in (1, 2, 3):
+            kinds.nth(i).select_option("ai")
+
+    table = open_new_table(page, server, "ghost-stories", 4, seats)
     expect(page.locator("#gs-board .gs-tile")).to_have_count(9)
-    return page.url.rsplit("/", 1)[1]
+    return table
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> bool:

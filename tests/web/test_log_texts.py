@@ -18,7 +18,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core.state import State
 from ghosttable.games.ghost_stories.cards import load_data
 from ghosttable.server.protocol import LogEntry, action_is_public, state_message
-from tests.web.test_browser import LiveServer
+from tests.web.live import serve
 
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 RAW_ACTION = re.compile(r"^[a-z_]+( [a-z_]+=\S+)*$")
@@ -26,9 +26,7 @@ RAW_ACTION = re.compile(r"^[a-z_]+( [a-z_]+=\S+)*$")
 
 @pytest.fixture(scope="module")
 def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    live = LiveServer(tmp_path_factory.mktemp("log-texts") / "ghosttable.db")
-    yield live.address
-    live.stop()
+    yield from serve(tmp_path_factory, "log-texts")
 
 
 def play(state: State, *, until: Any, bot: str = "heuristic", seed: int = 0) -> list[LogEntry]:

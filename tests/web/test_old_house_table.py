@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, WebSocket, expect
 
-from tests.web.test_browser import LiveServer
+from tests.web.live import open_new_table, serve
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -24,9 +24,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 @pytest.fixture(scope="module")
 def oh_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with AI seats moving almost at once (a game is long)."""
-    live = LiveServer(tmp_path_factory.mktemp("oh-browser") / "ghosttable.db", ai_delay=0.01)
-    yield live.address
-    live.stop()
+    yield from serve(tmp_path_factory, "oh-browser", ai_delay=0.01)
 
 
 class Frames:
@@ -51,23 +49,20 @@ class Frames:
 
 def create_old_house(page: Page, server: str, kinds: list[str], heat_map: bool = False) -> str:
     """An Old House table: seat i is `kinds[i]` ("me" or "ai", AI seats play the heuristic)."""
-    page.goto(server)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#game", "old-house")
-    page.select_option("#players", str(len(kinds)))
-    rows = page.locator(".seat-row")
-    for i, kind in enumerate(kinds):
-        rows.nth(i).locator(".seat-kind").select_option(kind)
-        if kind == "ai":
-            rows.nth(i).locator(".seat-bot").select_option("heuristic")
-    if heat_map:
-        page.check('#options [data-option="heat-map"]')
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+    def seats(page: Page) -> None:
+        rows = page.locator(".seat-row")
+        for i, kind in enumerate(kinds):
+            rows.nth(i).locator(".seat-kind").select_option(kind)
+            if kind == "ai":
+                rows.nth(i).locator(".seat-bot").select_option("heuristic")
+        if heat_map:
+            page.check('#options [data-option="heat-map"]')
+
+    table = open_new_table(page, server, "old-house", len(kinds), seats)
     if kinds.count("me") == 1:
         expect(page.locator("#oh-map .oh-cell")).to_have_count(64)
-    return page.url.rsplit("/", 1)[1]
+    return table
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> bool:

@@ -23,7 +23,7 @@ from ghosttable.core import Action
 from ghosttable.games.run_ghost_run.hall import Placement
 from ghosttable.server import rooms
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put
-from tests.web.test_browser import LiveServer
+from tests.web.live import open_new_table, serve
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -31,9 +31,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 @pytest.fixture(scope="module")
 def rgr_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app with AI seats moving quickly, yet slowly enough that a sealed plan waits for them."""
-    live = LiveServer(tmp_path_factory.mktemp("rgr-browser") / "ghosttable.db", ai_delay=0.12)
-    yield live.address
-    live.stop()
+    yield from serve(tmp_path_factory, "rgr-browser", ai_delay=0.12)
 
 
 def seed_dealing_red_a_furniture_card(players: int, midnight: bool) -> int:
@@ -53,20 +51,17 @@ def fix_the_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
 
 def create_table(page: Page, server: str, players: int = 3, midnight: bool = True) -> str:
     """A Run, Ghost, Run! table: me in the first seat (red, south), heuristic AI seats elsewhere."""
-    page.goto(server)
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.select_option("#game", "run-ghost-run")
-    page.select_option("#players", str(players))
-    if midnight:
-        page.check('[data-option="midnight"]')
-    kinds = page.locator(".seat-row .seat-kind")
-    for i in range(1, players):
-        expect(kinds.nth(i)).to_have_value("ai")
-    page.click("#create")
-    page.wait_for_url(re.compile(r"/table/[^/?]+$"))
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+
+    def seats(page: Page) -> None:
+        if midnight:
+            page.check('[data-option="midnight"]')
+        kinds = page.locator(".seat-row .seat-kind")
+        for i in range(1, players):
+            expect(kinds.nth(i)).to_have_value("ai")
+
+    table = open_new_table(page, server, "run-ghost-run", players, seats)
     expect(page.locator("#rgr-hall .rgr-space")).to_have_count(36)
-    return page.url.rsplit("/", 1)[1]
+    return table
 
 
 def wait_for_my_turn_or_the_end(page: Page) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -121,14 +121,36 @@ def log_line(line: str, view: dict[str, Any]) -> str:
     return _SPACE_IN_LOG.sub(number, line)
 
 
+WIDE = 110
+"""Terminal columns from which the west and east boards sit beside the village; below it they
+sit side by side under the village, which keeps the tile names whole at 80 columns."""
+
+
+class _Table:
+    """The village and its boards, laid out for the width Rich gives at drawing time."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        view = self.view
+        boards = {b["side"]: _board(b, b["board"] == view["active_board"]) for b in view["boards"]}
+        middle = Table.grid(padding=1, expand=options.max_width < WIDE)
+        if options.max_width >= WIDE:
+            for _ in range(3):
+                middle.add_column()
+            middle.add_row(boards["west"], _village(view), boards["east"])
+            yield Group(boards["north"], middle, boards["south"])
+            return
+        middle.add_column(ratio=1)
+        middle.add_column(ratio=1)
+        middle.add_row(boards["west"], boards["east"])
+        yield Group(boards["north"], _village(view), middle, boards["south"])
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The village (3x3 tiles) between its four boards, the Taoists, the deck, dice and recent log."""
-    boards = {b["side"]: _board(b, b["board"] == view["active_board"]) for b in view["boards"]}
-    middle = Table.grid(padding=1)
-    middle.add_column()
-    middle.add_column()
-    middle.add_column()
-    middle.add_row(boards["west"], _village(view), boards["east"])
+    """The village (3x3 tiles) between its four boards (at 110 columns and more; narrower, the west
+    and east boards go under the village), the Taoists, the deck, dice and recent log."""
     deck = view["deck"]
     status = Text(
         f"Level {view['level']} · turn {view['turn']} · deck {deck['size']} cards"
@@ -137,7 +159,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         f" · curse die {view['dice']['curse'] or '-'}"
     )
     log = Text("\n".join(log_line(line, view) for line in view["log"][-8:]), style="dim")
-    parts: list[RenderableType] = [boards["north"], middle, boards["south"], _taoists(view), status, log]
+    parts: list[RenderableType] = [_Table(view), _taoists(view), status, log]
     if view["result"]:
         parts.append(Text(f"{view['result'].upper()}: {view['end_reason']}", style="bold"))
     return Group(*parts)

@@ -15,21 +15,33 @@ from rich.text import Text
 TYPE_STYLE = {"corridor": "on grey23", "dark": "on grey11", "furnished": "on dark_orange3", "damp": "on dark_cyan"}
 """Background of each cell type."""
 
+HUNTER_MARK = {"medium": "M", "athlete": "A", "tracker": "T", "engineer": "E", "photographer": "F", "exorcist": "X"}
+"""One capital per hunter of the default roster (reference, part 2: Hunters); any other hunter's
+mark is its name's first letter."""
 
-def _cell_text(view: dict[str, Any], name: str) -> Text:
+ENTITY_MARK = {"shadows": "s", "poltergeist": "p", "slime": "l"}
+"""One small letter per entity kind (reference, part 2: Entities)."""
+
+
+def hunter_mark(name: str) -> str:
+    """The capital letter drawn for the hunter called ``name``."""
+    return HUNTER_MARK.get(name, name[:1].upper())
+
+
+def _cell_text(view: dict[str, Any], name: str, heat_map: bool) -> Text:
     marks: list[tuple[str, str]] = []
     private = view.get("private")
     phantom = view["phantom"]
     if private is not None and private["cell"] == name:
-        marks.append(("P", "bold magenta"))
+        marks.append(("@", "bold magenta"))
     elif phantom["cell"] == name:
-        marks.append(("P", "bold red"))
+        marks.append(("@", "bold red"))
     for h in view["hunters"]:
         if h["cell"] == name:
-            marks.append((h["name"][0].upper(), "bold white"))
+            marks.append((hunter_mark(h["name"]), "bold white"))
     for e in view["entities"]:
         if e["cell"] == name:
-            marks.append((e["kind"][0], "bold green"))
+            marks.append((ENTITY_MARK.get(e["kind"], e["kind"][:1]), "bold green"))
     for r in view["relics"]:
         if r["cell"] == name:
             marks.append(("x" if r["destroyed"] else "R", "yellow"))
@@ -41,7 +53,7 @@ def _cell_text(view: dict[str, Any], name: str) -> Text:
         marks.append(("#", "bold red"))
     if private is not None and any(step["cell"] == name for step in private["route"]):
         marks.append((".", "magenta"))
-    if name in view["possible_cells"] and private is None:
+    if heat_map and private is None and name in view.get("possible_cells", ()):
         marks.append(("?", "bright_black"))
     text = Text()
     for mark, style in marks[:4]:
@@ -50,8 +62,10 @@ def _cell_text(view: dict[str, Any], name: str) -> Text:
     return text
 
 
-def render_map(view: dict[str, Any]) -> Table:
-    """The house as a grid: north at the top; walls drawn as ``|`` and ``_`` marks beside cells."""
+def render_map(view: dict[str, Any], heat_map: bool = False) -> Table:
+    """The house as a grid: north at the top; walls drawn as ``|`` and ``_`` marks beside cells.
+    With ``heat_map`` (the rule option `heat-map`), a hunter's or spectator's map marks the cells
+    where the Phantom may be with ``?``."""
     house = view["house"]
     width, height = house["width"], house["height"]
     types = house["cell_types"]
@@ -64,7 +78,7 @@ def render_map(view: dict[str, Any]) -> Table:
         cells: list[RenderableType] = [Text(f"{row} ")]
         for col in range(width):
             name = f"{chr(ord('A') + col)}{row}"
-            text = _cell_text(view, name)
+            text = _cell_text(view, name, heat_map)
             east = f"{chr(ord('A') + col + 1)}{row}"
             south = f"{chr(ord('A') + col)}{row - 1}"
             text.append("|" if frozenset((name, east)) in walls else " ")
@@ -75,9 +89,17 @@ def render_map(view: dict[str, Any]) -> Table:
     return table
 
 
-def render_view(view: dict[str, Any]) -> RenderableType:
-    """The whole table for one seat: the map, the status lines and the newest log lines."""
+def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
+    """The whole table for one seat: the map, the status lines and the newest log lines.
+    ``heat_map`` is the rule option `heat-map` (see :func:`render_map`)."""
     phantom = view["phantom"]
+    hunters = ", ".join(f"{hunter_mark(h['name'])} {h['title']}" for h in view["hunters"])
+    legend = (
+        f"Legend: @ Phantom; {hunters}; R relic (x destroyed), ~ trail, * pentagram, # your trap, "
+        ". your route, s/p/l Shadows/Poltergeist/Slime"
+    )
+    if heat_map and view.get("private") is None:
+        legend += ", ? possible Phantom cell"
     lines = [
         Text(
             f"Round {view['time']['round']}/{view['time']['rounds']} ({view['phase']}); "
@@ -85,10 +107,7 @@ def render_view(view: dict[str, Any]) -> RenderableType:
             f"Phantom Damage {phantom['damage']}/{phantom['banishment']}; "
             f"Phantom's hand {phantom['hand_size']} cards"
         ),
-        Text(
-            "Legend: P Phantom, R relic (x destroyed), ~ trail, * pentagram, # your trap, "
-            ". your route, ? possible Phantom cell, s/p Shadows/Poltergeist/Slime, capitals: hunters"
-        ),
+        Text(legend),
     ]
     if phantom["action_cards"]:
         lines.append(Text("Phantom's action cards: " + ", ".join(c["phantom"] for c in phantom["action_cards"])))
@@ -103,4 +122,4 @@ def render_view(view: dict[str, Any]) -> RenderableType:
     if view.get("traps"):
         lines.append(Text("Traps: " + ", ".join(t["cell"] for t in view["traps"]), style="red"))
     log = [Text(line, style="dim") for line in view["log"][-8:]]
-    return Group(render_map(view), *lines, *log)
+    return Group(render_map(view, heat_map), *lines, *log)

@@ -190,7 +190,7 @@ class OldHouse(Game):
         """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
         from ghosttable.games.old_house.render import render_view
 
-        return render_view(view)
+        return render_view(view, heat_map=bool(self.options["heat-map"]))
 
 
 class OldHouseState(State):

@@ -3,8 +3,8 @@
 // `state` frame); no rule is worked out here. Contract: docs/protocol.md ("Table modules").
 
 import { createPicker } from "/static/js/picking.js";
+import { svg } from "/static/js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 
 // Geometry of the drawing (SVG units): tile side, depth of the steps and of a ghost card.
 const T = 130;
@@ -521,18 +521,6 @@ export const strings = { en: EN, zh: ZH };
 
 // ----- small helpers -------------------------------------------------------------------------
 
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 function title(text) {
   return svg("title", {}, text);

@@ -7,8 +7,8 @@
 
 import { seatsAt } from "/static/js/api.js";
 import { createPicker } from "/static/js/picking.js";
+import { svg } from "/static/js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const C = 64; // a cell's side (SVG units)
 const DIRS = ["north", "east", "south", "west"];
 const ARROW = { north: "↑", east: "→", south: "↓", west: "←" };
@@ -292,15 +292,6 @@ export const strings = { en: EN, zh: ZH };
 
 // --- small helpers ------------------------------------------------------------------------------
 
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
-}
 
 const colOf = (cell) => cell.charCodeAt(0) - 65;
 const rowOf = (cell) => Number(cell.slice(1));

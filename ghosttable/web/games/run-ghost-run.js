@@ -6,8 +6,8 @@
 // Contract: docs/protocol.md ("Table modules").
 
 import { createPicker } from "/static/js/picking.js";
+import { svg } from "/static/js/svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 
 // The top view: one space is S units, with a margin M around the hall for doors and homes.
 const S = 84;
@@ -319,18 +319,6 @@ export const strings = { en: EN, zh: ZH };
 
 // ----- small helpers -------------------------------------------------------------------------
 
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(key, String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 const f1 = (v) => Math.round(v * 10) / 10;
 

@@ -57,6 +57,22 @@ def test_render_terminal_draws_the_village_and_boards() -> None:
     assert "Buddhist Temple" in text and "north" in text and "Taoists" in text and "deck" in text
 
 
+@pytest.mark.parametrize("width", [80, 160])
+def test_the_terminal_table_keeps_every_tile_name_whole(width: int) -> None:
+    game = GhostStories(4)
+    state = game.new_initial_state(3)
+    console = Console(file=io.StringIO(), width=width, color_system=None)
+    console.print(game.render_terminal(state.view(0), 0))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert max(len(line) for line in lines) <= width
+    flat = " ".join(" ".join(line.replace("│", " ").split()) for line in lines)
+    for tile in state.view(0)["village"]:
+        assert tile["name"] in flat or all(word in flat for word in tile["name"].split())
+    assert "…" not in flat
+    for side in ("north", "west", "east", "south"):
+        assert f"{side} (board" in flat
+
+
 def test_terminal_play_reasks_after_bad_input(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

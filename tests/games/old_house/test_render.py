@@ -45,3 +45,23 @@ def test_terminal_play_does_not_print_the_phantoms_directions(monkeypatch, capsy
     out = capsys.readouterr().out
     assert "phantom (heuristic): plays a move card" in out
     assert "step dir=" not in out and "discard dir=" not in out
+
+
+def test_every_piece_has_its_own_mark_and_question_marks_follow_the_heat_map() -> None:
+    from ghosttable.games.old_house.render import ENTITY_MARK, HUNTER_MARK, render_map
+
+    # No two hunters, entities or the Phantom share a mark.
+    marks = [*HUNTER_MARK.values(), *ENTITY_MARK.values(), "@"]
+    assert len({m.lower() for m in marks}) == len(marks)
+    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
+    twilight(state)
+    play(state, "step dir=east", "end_turn", "step dir=north", "step dir=south", "end_turn")
+    view = state.view(1)
+    assert view["possible_cells"]
+    plain = _text(render_map(view))
+    shaded = _text(render_map(view, heat_map=True))
+    assert "?" not in plain and shaded.count("?") == len(view["possible_cells"])
+    hunters = _text(state.game.render_terminal(view, 1))
+    for h in view["hunters"]:
+        assert f"{HUNTER_MARK[h['name']]} {h['title']}" in hunters
+    assert "@ Phantom" in hunters and "? possible" not in hunters
