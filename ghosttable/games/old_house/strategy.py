@@ -31,6 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.core.actions import Action
+from ghosttable.games.old_house.belief import Tracker
 from ghosttable.games.old_house.house import DIRECTIONS, House
 
 if TYPE_CHECKING:
@@ -230,6 +231,7 @@ class HeuristicBot:
             base = obs.determinize(self.rng)
             assert isinstance(base, OldHouseState)
             self._place_traps(base, likely)
+            base._hunters_tracker = self._round_tracker(base)
             base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
             bases.append(base)
         best_value, best_script = -1e18, []
@@ -259,6 +261,28 @@ class HeuristicBot:
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _round_tracker(self, base: Any) -> Tracker:
+        """The hunters' tracker of a determinized state, rebuilt for the current round only: it
+        starts from the public belief at the round's start (the hunters' own start, which their
+        traps of earlier rounds may have narrowed, is not known to the Phantom) and replays this
+        round's events with the sampled trap cells."""
+        public = base.public_tracker
+        public.cells()
+        tracker = Tracker(self.house, public.start)
+        tracker.round = public.round
+        cells = {t.id: t.cell for t in base.traps}
+        knowledge = base.knowledge
+        first = max((i + 1 for i, item in enumerate(knowledge) if item[0] == "new_round"), default=0)
+        for item in knowledge[first:]:
+            kind = item[0]
+            if kind == "add":
+                tracker.add(item[2])
+            elif kind == "trap":
+                tracker.set_trap(item[1], cells[item[1]])
+            elif kind == "dirs":
+                tracker.reveal_directions(item[1])
+        return tracker
 
     def _place_traps(self, base: Any, likely: set[int]) -> None:
         """Move the unseen traps of a determinized state onto the cells where hunters set them
