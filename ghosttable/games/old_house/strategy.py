@@ -4,20 +4,20 @@
 read only their seat's view and legal actions; the Phantom also plays its candidate turns out on
 determinized states (``Observation.determinize``: the trap cells it has not seen resampled).
 
-The Phantom gambles in Twilight for 1 + die cards, taking the Summon cards whose hunter side is a
-Pentagram and the Horror/Pentagram card first (pentagrams are what pins a hidden Phantom), then
-the Horror/Trap cards. In Midnight, when a hunter is near or the hunters' possible-cell set is
-small, it looks one hunters' phase ahead: each candidate turn (the best-ranked endpoints of its
-rules of thumb, with Acceleration where needed, a summon where it fits, or a discard) is played on
-a determinized copy, the hunters answer with this very bot, and the turn is scored by relics
-destroyed, Damage taken, how many cells the hunters are left to search against how near they
-stand, the trap risk at relic entrances, and the distance to the next relic. Otherwise, and for
-the strike itself, it follows its rules of thumb: strike an intact relic when the hunters'
-expected reach (after Horror) is low, else hide far from hunters and close in on relics, avoiding
-pentagram areas and relic entrances while traps lie about. Summons come when it is revealed
-anyway (typically on the relic it strikes); entities head for intact relics the hunters do not
-watch (not the one being struck, not the ones nearest the possible-cell set, not within a
-hunter's easy reach) and sit there two turns to destroy them without a reveal.
+The Phantom gambles in Twilight for 1 + die cards, taking the three Horror cards first (Horror
+keeps hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
+Pentagram (pentagrams are what pins a hidden Phantom). In Midnight, when a hunter is near or the
+hunters' possible-cell set is small, it looks one hunters' phase ahead: each candidate turn (the
+best-ranked endpoints of its rules of thumb, with Acceleration where needed, a summon where it
+fits, or a discard) is played on a determinized copy, the hunters answer with this very bot, and
+the turn is scored by relics destroyed, Damage taken, how many cells the hunters are left to
+search against how near they stand, the trap risk at relic entrances, and the distance to the next
+relic. Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic
+when the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
+relics, avoiding pentagram areas and relic entrances while traps lie about. Summons come when it
+is revealed anyway (typically on the relic it strikes); entities head for intact relics the
+hunters do not watch (not the one being struck, not the ones nearest the possible-cell set, not
+within a hunter's easy reach) and sit there two turns to destroy them without a reveal.
 
 The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
 set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
@@ -72,9 +72,10 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        # Twilight: the Summon cards whose hunter side is a Pentagram and the Horror/Pentagram card
-        # first (pentagrams pin a hidden Phantom), then the Horror/Trap cards; gamble for 1 + die.
-        self.card_order = [1, 3, 5, 9, 7, 8, 2, 4, 6, 10, 11, 12, 13]
+        # Twilight: the Horror cards first (Horror/Pentagram, then Horror/Trap: Horror keeps the
+        # hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
+        # Pentagram (pentagrams pin a hidden Phantom); gamble for 1 + die.
+        self.card_order = [9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13]
         self.gamble = True
         # the rules of thumb (strikes, opening turns, fall-back plans)
         self.trap_fear = 3.0
