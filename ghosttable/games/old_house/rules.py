@@ -15,6 +15,7 @@ Decision points (``decision_name``): ``twilight_choice``, ``take_card``, ``phant
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
@@ -998,16 +999,34 @@ class OldHouseState(State):
         self._hunters_tracker = None
 
     def clone(self) -> OldHouseState:
+        """An independent copy. The board pieces are copied field by field (the Phantom's
+        look-ahead clones states by the thousand); immutable values and the append-only lists'
+        entries (tuples) are shared."""
         twin = copy.copy(self)
         for key, value in vars(self).items():
-            if key in ("game", "house"):
+            if key in ("game", "house") or value is None or isinstance(value, bool | int | str | frozenset):
                 continue
             if key == "chance":
                 twin.chance = self.chance.copy()
             elif isinstance(value, Tracker):
                 setattr(twin, key, value.copy())
-            elif key in ("knowledge", "log", "history"):
+            elif key == "hunters":
+                twin.hunters = [dataclasses.replace(h, cards=list(h.cards)) for h in self.hunters]
+            elif key == "entities":
+                twin.entities = [dataclasses.replace(e) for e in self.entities]
+            elif key == "traps":
+                twin.traps = [
+                    dataclasses.replace(t, phantom_clear=set(t.phantom_clear), entity_clear=set(t.entity_clear))
+                    for t in self.traps
+                ]
+            elif key in ("knowledge", "log", "history") or (
+                isinstance(value, list) and all(isinstance(v, int | str | tuple) for v in value)
+            ):
                 setattr(twin, key, list(value))
+            elif isinstance(value, set) and all(isinstance(v, int) for v in value):
+                setattr(twin, key, set(value))
+            elif isinstance(value, dict) and all(isinstance(v, int | str | bool) for v in value.values()):
+                setattr(twin, key, dict(value))
             else:
                 setattr(twin, key, copy.deepcopy(value))
         return twin

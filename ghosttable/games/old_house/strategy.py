@@ -4,20 +4,20 @@
 read only their seat's view and legal actions; the Phantom also plays its candidate turns out on
 determinized states (``Observation.determinize``: the trap cells it has not seen resampled).
 
-The Phantom gambles in Twilight for 1 + die cards, taking the Summon cards whose hunter side is a
-Pentagram and the Horror/Pentagram card first (pentagrams are what pins a hidden Phantom), then
-the Horror/Trap cards. In Midnight, when a hunter is near or the hunters' possible-cell set is
-small, it looks one hunters' phase ahead: each candidate turn (the best-ranked endpoints of its
-rules of thumb, with Acceleration where needed, a summon where it fits, or a discard) is played on
-a determinized copy, the hunters answer with this very bot, and the turn is scored by relics
-destroyed, Damage taken, how many cells the hunters are left to search against how near they
-stand, the trap risk at relic entrances, and the distance to the next relic. Otherwise, and for
-the strike itself, it follows its rules of thumb: strike an intact relic when the hunters'
-expected reach (after Horror) is low, else hide far from hunters and close in on relics, avoiding
-pentagram areas and relic entrances while traps lie about. Summons come when it is revealed
-anyway (typically on the relic it strikes); entities head for intact relics the hunters do not
-watch (not the one being struck, not the ones nearest the possible-cell set, not within a
-hunter's easy reach) and sit there two turns to destroy them without a reveal.
+The Phantom gambles in Twilight for 1 + die cards, taking the three Horror cards first (Horror
+keeps hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
+Pentagram (pentagrams are what pins a hidden Phantom). In Midnight, when a hunter is near or the
+hunters' possible-cell set is small, it looks one hunters' phase ahead: each candidate turn (the
+best-ranked endpoints of its rules of thumb, with Acceleration where needed, a summon where it
+fits, or a discard) is played on a determinized copy, the hunters answer with this very bot, and
+the turn is scored by relics destroyed, Damage taken, how many cells the hunters are left to
+search against how near they stand, the trap risk at relic entrances, and the distance to the next
+relic. Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic
+when the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
+relics, avoiding pentagram areas and relic entrances while traps lie about. Summons come when it
+is revealed anyway (typically on the relic it strikes); entities head for intact relics the
+hunters do not watch (not the one being struck, not the ones nearest the possible-cell set, not
+within a hunter's easy reach) and sit there two turns to destroy them without a reveal.
 
 The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
 set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
@@ -31,6 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.core.actions import Action
+from ghosttable.games.old_house.belief import Tracker
 from ghosttable.games.old_house.house import DIRECTIONS, House
 
 if TYPE_CHECKING:
@@ -71,9 +72,10 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        # Twilight: the Summon cards whose hunter side is a Pentagram and the Horror/Pentagram card
-        # first (pentagrams pin a hidden Phantom), then the Horror/Trap cards; gamble for 1 + die.
-        self.card_order = [1, 3, 5, 9, 7, 8, 2, 4, 6, 10, 11, 12, 13]
+        # Twilight: the Horror cards first (Horror/Pentagram, then Horror/Trap: Horror keeps the
+        # hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
+        # Pentagram (pentagrams pin a hidden Phantom); gamble for 1 + die.
+        self.card_order = [9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13]
         self.gamble = True
         # the rules of thumb (strikes, opening turns, fall-back plans)
         self.trap_fear = 3.0
@@ -230,6 +232,7 @@ class HeuristicBot:
             base = obs.determinize(self.rng)
             assert isinstance(base, OldHouseState)
             self._place_traps(base, likely)
+            base._hunters_tracker = self._round_tracker(base)
             base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
             bases.append(base)
         best_value, best_script = -1e18, []
@@ -259,6 +262,28 @@ class HeuristicBot:
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _round_tracker(self, base: Any) -> Tracker:
+        """The hunters' tracker of a determinized state, rebuilt for the current round only: it
+        starts from the public belief at the round's start (the hunters' own start, which their
+        traps of earlier rounds may have narrowed, is not known to the Phantom) and replays this
+        round's events with the sampled trap cells."""
+        public = base.public_tracker
+        public.cells()
+        tracker = Tracker(self.house, public.start)
+        tracker.round = public.round
+        cells = {t.id: t.cell for t in base.traps}
+        knowledge = base.knowledge
+        first = max((i + 1 for i, item in enumerate(knowledge) if item[0] == "new_round"), default=0)
+        for item in knowledge[first:]:
+            kind = item[0]
+            if kind == "add":
+                tracker.add(item[2])
+            elif kind == "trap":
+                tracker.set_trap(item[1], cells[item[1]])
+            elif kind == "dirs":
+                tracker.reveal_directions(item[1])
+        return tracker
 
     def _place_traps(self, base: Any, likely: set[int]) -> None:
         """Move the unseen traps of a determinized state onto the cells where hunters set them
