@@ -58,6 +58,21 @@ class HeuristicBot:
         "blocker": 1.0,
         "buddha_spot": 1.5,
         "base": 1.0,
+        "tormentor": 2.5,
+        "incarnation": 6.0,
+        "die_captive": 2.0,
+        "load2": 1.0,
+        "full_low_qi": 4.0,
+        "curse_on_exorcism": 0.8,
+        "reward": 0.7,
+        "sorcerer_q2": 2.0,
+        "sorcerer_q3": 1.3,
+        "tea": 2.5,
+        "stay": 0.3,
+        "idle": 0.5,
+        "help_min": 0.3,
+        "token_cost": 0.6,
+        "place_load": 2.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -103,29 +118,29 @@ class HeuristicBot:
             else:
                 value += 0.5
         if card.has("tormentor"):
-            value += 2.5
+            value += self.weights["tormentor"]
         if card.incarnation:
             remaining = st.incarnations_total - len(st.exorcised_incarnations)
-            value += 10.0 if remaining == 1 else 6.0
+            value += self.weights["incarnation"] + (4.0 if remaining == 1 else 0.0)
         if card.has("power_off"):
             value += 1.0
         if card.has("die_captive"):
-            value += 2.0
+            value += self.weights["die_captive"]
         if card.has("tao_off"):
             value += 1.5
         if card.has("lose_tao_token", "yin"):
             value += 1.5
         load = sum(1 for x in board_spaces(b) if st.space_card[x])
         if b >= st.game.players or st.alive[b]:
-            value += {3: self.weights["full_board"], 2: 1.0}.get(load, 0.0)
+            value += {3: self.weights["full_board"], 2: self.weights["load2"]}.get(load, 0.0)
             if load == 3 and b < st.game.players and st.qi[b] <= 2:
-                value += 4.0
+                value += self.weights["full_low_qi"]
         if load >= 2 and not card.incarnation:
             value += self.weights["blocker"] * max(0, card.total_resistance - 2)
         if card.has("curse", "exorcised"):
-            value -= 0.8
+            value -= self.weights["curse_on_exorcism"]
         if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
-            value += 0.7
+            value += self.weights["reward"]
         return value
 
     @staticmethod
@@ -192,7 +207,10 @@ class HeuristicBot:
                 )
             return self.weights["circle"] * (weight - current)
         if kind == "roll_for_tokens":
-            return self.weights["herbalist"] if sum(st.tokens[t]) < 3 else 0.4 * self.weights["herbalist"]
+            stocked = sum(1 for c in COLOURS if st.supply_tokens(c) > 0)
+            expected = (stocked + (1 if stocked else 0)) / 3.0  # tokens the two dice bring
+            base = self.weights["herbalist"] if sum(st.tokens[t]) < 3 else 0.4 * self.weights["herbalist"]
+            return base * expected / 2.0
         if kind == "haunters_back":
             boards = range(4) if prm.get("board") is None else [int(str(prm["board"]))]
             v = 0.0
@@ -209,12 +227,17 @@ class HeuristicBot:
             return 0.0
         if kind == "banish_for_qi":
             g = int(str(prm["ghost"]))
-            cost = {1: 4.5 if len(st.living()) > 1 else 12.0, 2: 2.0, 3: 1.3}.get(st.qi[t], 1.0)
+            cost = {
+                1: 4.5 if len(st.living()) > 1 else 12.0,
+                2: self.weights["sorcerer_q2"],
+                3: self.weights["sorcerer_q3"],
+            }.get(st.qi[t], 1.0)
             return self.threat(st, g) - cost * self.weights["sorcerer"]
         if kind == "restore_and_draw":
             return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0
         if kind == "token_qi_and_draw":
-            return (4.0 if st.qi[t] <= 1 else 2.5 if st.qi[t] == 2 else 0.4) - 0.6
+            tea = self.weights["tea"]
+            return (tea + 1.5 if st.qi[t] <= 1 else tea if st.qi[t] == 2 else 0.4) - 0.6
         return 0.0
 
     def tile_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
@@ -270,7 +293,7 @@ class HeuristicBot:
                 return best
         moves = {int(str(a["tile"])): a for a in legal if a.kind == "move"}
         value, action = self.move_options(st, legal)[0]
-        if value < 0.5:
+        if value < self.weights["idle"]:
             # nothing worth doing: head for the tile facing the most threat
             target = self._most_threatened_tile(st)
             if target is not None and target != st.pos[t]:
@@ -289,7 +312,7 @@ class HeuristicBot:
         def plan(p: int) -> float:
             return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
 
-        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + 0.3, 0, Action.make("stay"))]
+        options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + self.weights["stay"], 0, Action.make("stay"))]
         for a in legal:
             if a.kind == "move":
                 options.append((plan(int(str(a["tile"]))), 1, a))
@@ -326,7 +349,7 @@ class HeuristicBot:
                 hv, ha = v, a
         if ex >= hv and ex > self.weights["exorcise_min"]:
             return Action.make("exorcise")
-        if ha is not None and hv > 0.3:
+        if ha is not None and hv > self.weights["help_min"]:
             return ha
         return Action.make("skip_action")
 
@@ -360,7 +383,7 @@ class HeuristicBot:
             b = board_of(s)
             load = sum(1 for x in board_spaces(b) if st.space_card[x])
             near = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
-            return -2.0 * load - near - (1.0 if st.buddha_on[s] else 0.0)
+            return -self.weights["place_load"] * load - near - (1.0 if st.buddha_on[s] else 0.0)
 
         return max(legal, key=worth)
 
@@ -392,7 +415,7 @@ class HeuristicBot:
             tokens = _items(a["tokens"])
             gain = sum(self.threat(st, int(str(s))) for s in ghosts)
             own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
-            return float(gain - 0.6 * len(tokens) - 0.01 * own)
+            return float(gain - self.weights["token_cost"] * len(tokens) - 0.01 * own)
 
         return max(legal, key=worth)
 
