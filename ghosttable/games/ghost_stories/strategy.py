@@ -29,7 +29,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
-from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
+from ghosttable.games.ghost_stories.village import ADJACENT, CENTRE, FACING, LINES, board_of, board_spaces
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -73,6 +73,15 @@ class HeuristicBot:
         "help_min": 0.3,
         "token_cost": 0.6,
         "place_load": 2.0,
+        "colour_local": 0.0,
+        "group": 0.0,
+        "second_help": 1.6,
+        "late_draw": 0.0,
+        "incarnation_gather": 0.0,
+        "siege": 0.0,
+        "circle_first": 0.0,
+        "yy_min": 99.0,
+        "yy_low": 99.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -205,7 +214,8 @@ class HeuristicBot:
                     for s in st.ghosts_in_play()
                     if st.card(st.space_card[s]).colour == st.circle
                 )
-            return self.weights["circle"] * (weight - current)
+            first = self.weights["circle_first"] if st.circle is None else 0.0
+            return self.weights["circle"] * (weight - current) + first
         if kind == "roll_for_tokens":
             stocked = sum(1 for c in COLOURS if st.supply_tokens(c) > 0)
             expected = (stocked + (1 if stocked else 0)) / 3.0  # tokens the two dice bring
@@ -234,27 +244,57 @@ class HeuristicBot:
             }.get(st.qi[t], 1.0)
             return self.threat(st, g) - cost * self.weights["sorcerer"]
         if kind == "restore_and_draw":
-            return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0
+            return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0 - self.draw_cost(st)
         if kind == "token_qi_and_draw":
             tea = self.weights["tea"]
-            return (tea + 1.5 if st.qi[t] <= 1 else tea if st.qi[t] == 2 else 0.4) - 0.6
+            return (tea + 1.5 if st.qi[t] <= 1 else tea if st.qi[t] == 2 else 0.4) - 0.6 - self.draw_cost(st)
         return 0.0
 
+    def draw_cost(self, st: GhostStoriesState) -> float:
+        """What one more ghost drawn from the deck costs: nothing while an incarnation is still in
+        the deck (a draw brings it nearer), much once the last one is out (a draw only brings the
+        deck's end nearer, fatal on its last card). Incarnation places in the deck are public."""
+        if any(st.card(c).incarnation for c in st.deck):
+            return 0.0
+        return self.weights["late_draw"] * (10.0 if len(st.deck) <= 2 else 1.0)
+
     def tile_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
-        """The better of exorcising and asking for help on tile ``pos``, plus the worth of setting
-        a Buddha there, in threat units."""
-        value = max(self.exorcise_value(st, t, pos), self.help_value(st, t, pos)[0])
+        """The better of exorcising and asking for help on tile ``pos`` (both, for a Taoist with
+        Heavenly Gust; two helps for Second Wind), plus the worth of setting a Buddha there, in
+        threat units."""
+        ex = self.exorcise_value(st, t, pos)
+        hv = self.help_value(st, t, pos)[0]
+        if st.has_power(t, "heavenly_gust"):
+            value = ex + hv
+        elif st.has_power(t, "second_wind"):
+            value = max(ex, hv * self.weights["second_help"])
+        else:
+            value = max(ex, hv)
         if st.buddhas[t] > 0 and any(st._buddha_space_ok(s) for s in FACING[pos]):
             value += self.weights["buddha_spot"]
+        for s in FACING[pos]:
+            cid = st.space_card[s]
+            if cid and st.card(cid).incarnation and st.eligible(s):
+                card = st.card(cid)
+                held = sum(min(n, st.tokens[t][CI[c]]) for c, n in card.resistance)
+                value += self.weights["incarnation_gather"] * held / max(card.total_resistance, 1)
+        if pos != CENTRE:
+            mates = [o for o in st.living() if o != t and st.pos[o] == pos]
+            if mates:
+                shared = min(sum(st.tokens[t]) + sum(sum(st.tokens[o]) for o in mates), 6)
+                value += self.weights["group"] * shared / 6.0
         return value
 
     def needed_colours(self, st: GhostStoriesState, t: int) -> list[str]:
-        """Colours by how much they are wanted against the ghosts in play."""
+        """Colours by how much they are wanted against the ghosts in play, the ghosts that Taoist
+        ``t`` can reach soon (its tile's distance to the tile facing them) counting more."""
         want = dict.fromkeys(COLOURS, 0.0)
+        local = self.weights["colour_local"]
         for s in st.ghosts_in_play():
             card = st.card(st.space_card[s])
+            near = {0: 1.0, 1: 1.0, 2: 0.5}.get(_distance(st.pos[t], LINES[s][0]), 0.25)
             for c, n in card.resistance:
-                want[c] += n * (1.0 + 0.2 * self.threat(st, s))
+                want[c] += n * (1.0 + 0.2 * self.threat(st, s)) * (1.0 - local + local * near)
         for i, c in enumerate(COLOURS):
             want[c] -= 1.5 * st.tokens[t][i]
             if st.supply_tokens(c) <= 0:
@@ -275,6 +315,22 @@ class HeuristicBot:
         if dead and st.qi[t] >= 2:
             return dead[0]
         return None
+
+    def _yin_yang_spend(self, st: GhostStoriesState, legal: list[Action]) -> Action | None:
+        """The Yin-Yang spent as an extra help when the help is worth it (less is asked of a
+        Taoist about to die, whose Yin-Yang would be lost with it)."""
+        t = st.board
+        threshold = self.weights["yy_low"] if st.qi[t] <= 1 else self.weights["yy_min"]
+        best, choice = threshold, None
+        haunted, limit = sum(st.haunted), st.haunted_limit()
+        for a in legal:
+            if a.kind != "yin_yang_help":
+                continue
+            prm = {k: v for k, v in a.params if k != "tile"}
+            v = self._help_param_value(st, t, int(str(a["tile"])), prm, haunted, limit)
+            if v > best:
+                best, choice = v, a
+        return choice
 
     def _yang_move(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         yy = self._yin_yang(st, legal)
@@ -309,8 +365,11 @@ class HeuristicBot:
         now = {p: self.tile_value(st, t, p) for p in range(9)}
         ahead = self.weights["ahead"]
 
+        siege = self.siege_targets(st, t)
+
         def plan(p: int) -> float:
-            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p]))
+            near = sum(w * {0: 1.0, 1: 0.5}.get(_distance(p, q), 0.0) for q, w in siege)
+            return now[p] + ahead * max(now[q] for q in (p, *ADJACENT[p])) + near
 
         options: list[tuple[float, int, Action]] = [(plan(st.pos[t]) + self.weights["stay"], 0, Action.make("stay"))]
         for a in legal:
@@ -318,6 +377,19 @@ class HeuristicBot:
                 options.append((plan(int(str(a["tile"]))), 1, a))
         options.sort(key=lambda x: (-x[0], x[1]))
         return [(v, a) for v, _, a in options]
+
+    def siege_targets(self, st: GhostStoriesState, t: int) -> list[tuple[int, float]]:
+        """The tiles facing an incarnation that may be exorcised now, each with the worth of
+        Taoist ``t`` standing there (more when its Tao tokens match the incarnation's
+        resistance, since Taoists on one tile pool their tokens)."""
+        out = []
+        for s in st.ghosts_in_play():
+            card = st.card(st.space_card[s])
+            if card.incarnation and st.eligible(s):
+                held = sum(min(n, st.tokens[t][CI[c]]) for c, n in card.resistance)
+                share = 0.5 + held / max(card.total_resistance, 1)
+                out.append((LINES[s][0], self.weights["siege"] * share))
+        return out
 
     def decide(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         """The priority rules' choice among ``legal`` on a full state ``st`` (a determinization)."""
@@ -354,7 +426,7 @@ class HeuristicBot:
         return Action.make("skip_action")
 
     def _yang_buddha(self, st: GhostStoriesState, legal: list[Action]) -> Action:
-        yy = self._yin_yang(st, legal)
+        yy = self._yin_yang(st, legal) or self._yin_yang_spend(st, legal)
         if yy is not None:
             return yy
         places = [a for a in legal if a.kind == "place_buddha"]
