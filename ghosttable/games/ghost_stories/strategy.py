@@ -47,7 +47,7 @@ class HeuristicBot:
         "circle": 0.35,
         "herbalist": 2.0,
         "watchman": 0.5,
-        "sorcerer": 6.0,
+        "sorcerer": 3.0,
         "exorcise_min": 0.15,
         "exorcise": 1.0,
         "full_board": 6.0,
@@ -59,7 +59,7 @@ class HeuristicBot:
         "buddha_spot": 1.5,
         "base": 1.0,
         "tormentor": 2.5,
-        "incarnation": 6.0,
+        "incarnation": 14.0,
         "die_captive": 2.0,
         "load2": 1.0,
         "full_low_qi": 4.0,
@@ -76,12 +76,13 @@ class HeuristicBot:
         "colour_local": 0.0,
         "group": 0.0,
         "second_help": 1.6,
-        "late_draw": 0.0,
+        "late_draw": 4.0,
         "incarnation_gather": 0.0,
-        "siege": 0.0,
-        "circle_first": 0.0,
-        "yy_min": 99.0,
-        "yy_low": 99.0,
+        "siege": 8.0,
+        "circle_first": 4.0,
+        "yy_min": 4.0,
+        "yy_low": 1.0,
+        "yin_yang_at_qi": 3.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -501,7 +502,7 @@ class HeuristicBot:
     def _qi_or_yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         assert st.pending is not None
         t = int(st.pending["taoist"])
-        if st.qi[t] >= 3 and Action.make("regain_yin_yang") in legal:
+        if st.qi[t] >= self.weights["yin_yang_at_qi"] and Action.make("regain_yin_yang") in legal:
             return Action.make("regain_yin_yang")
         return Action.make("gain_qi") if Action.make("gain_qi") in legal else legal[0]
 
