@@ -29,7 +29,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
-from ghosttable.games.ghost_stories.village import ADJACENT, CENTRE, FACING, LINES, board_of, board_spaces
+from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -43,46 +43,43 @@ class HeuristicBot:
     name = "heuristic"
     #: weights of the priority rules (tuned on seeded 4-player games)
     weights: ClassVar[dict[str, float]] = {
-        "temple": 3.0,
+        "temple": 3.48,
         "circle": 0.35,
-        "herbalist": 2.0,
-        "watchman": 0.5,
-        "sorcerer": 3.0,
-        "exorcise_min": 0.15,
-        "exorcise": 1.0,
-        "full_board": 6.0,
-        "haunt": 7.0,
-        "haunt_near": 10.0,
-        "haunt_loses": 28.0,
-        "ahead": 0.3,
-        "blocker": 1.0,
-        "buddha_spot": 1.5,
-        "base": 1.0,
-        "tormentor": 2.5,
-        "incarnation": 14.0,
-        "die_captive": 2.0,
-        "load2": 1.0,
-        "full_low_qi": 4.0,
-        "curse_on_exorcism": 0.8,
-        "reward": 0.7,
-        "sorcerer_q2": 2.0,
-        "sorcerer_q3": 1.3,
-        "tea": 2.5,
-        "stay": 0.3,
-        "idle": 0.5,
-        "help_min": 0.3,
-        "token_cost": 0.6,
-        "place_load": 2.0,
-        "colour_local": 0.0,
-        "group": 0.0,
-        "second_help": 1.6,
-        "late_draw": 4.0,
-        "incarnation_gather": 0.0,
-        "siege": 8.0,
-        "circle_first": 4.0,
-        "yy_min": 4.0,
-        "yy_low": 1.0,
-        "yin_yang_at_qi": 3.0,
+        "herbalist": 1.68,
+        "watchman": 0.59,
+        "sorcerer": 2.73,
+        "exorcise_min": 0.12,
+        "exorcise": 1.4,
+        "full_board": 7.48,
+        "haunt": 5.9,
+        "haunt_near": 8.93,
+        "haunt_loses": 27.68,
+        "ahead": 0.28,
+        "blocker": 0.82,
+        "buddha_spot": 1.64,
+        "base": 1.13,
+        "tormentor": 3.2,
+        "incarnation": 11.86,
+        "die_captive": 2.81,
+        "load2": 1.07,
+        "full_low_qi": 3.95,
+        "curse_on_exorcism": 0.67,
+        "reward": 0.65,
+        "sorcerer_q2": 1.7,
+        "sorcerer_q3": 1.4,
+        "tea": 2.21,
+        "stay": 0.25,
+        "idle": 0.46,
+        "help_min": 0.26,
+        "token_cost": 0.58,
+        "place_load": 2.17,
+        "second_help": 1.19,
+        "late_draw": 3.72,
+        "siege": 8.07,
+        "circle_first": 3.52,
+        "yy_min": 3.62,
+        "yy_low": 1.05,
+        "yin_yang_at_qi": 2.81,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -273,29 +270,15 @@ class HeuristicBot:
             value = max(ex, hv)
         if st.buddhas[t] > 0 and any(st._buddha_space_ok(s) for s in FACING[pos]):
             value += self.weights["buddha_spot"]
-        for s in FACING[pos]:
-            cid = st.space_card[s]
-            if cid and st.card(cid).incarnation and st.eligible(s):
-                card = st.card(cid)
-                held = sum(min(n, st.tokens[t][CI[c]]) for c, n in card.resistance)
-                value += self.weights["incarnation_gather"] * held / max(card.total_resistance, 1)
-        if pos != CENTRE:
-            mates = [o for o in st.living() if o != t and st.pos[o] == pos]
-            if mates:
-                shared = min(sum(st.tokens[t]) + sum(sum(st.tokens[o]) for o in mates), 6)
-                value += self.weights["group"] * shared / 6.0
         return value
 
     def needed_colours(self, st: GhostStoriesState, t: int) -> list[str]:
-        """Colours by how much they are wanted against the ghosts in play, the ghosts that Taoist
-        ``t`` can reach soon (its tile's distance to the tile facing them) counting more."""
+        """Colours by how much they are wanted against the ghosts in play."""
         want = dict.fromkeys(COLOURS, 0.0)
-        local = self.weights["colour_local"]
         for s in st.ghosts_in_play():
             card = st.card(st.space_card[s])
-            near = {0: 1.0, 1: 1.0, 2: 0.5}.get(_distance(st.pos[t], LINES[s][0]), 0.25)
             for c, n in card.resistance:
-                want[c] += n * (1.0 + 0.2 * self.threat(st, s)) * (1.0 - local + local * near)
+                want[c] += n * (1.0 + 0.2 * self.threat(st, s))
         for i, c in enumerate(COLOURS):
             want[c] -= 1.5 * st.tokens[t][i]
             if st.supply_tokens(c) <= 0:
