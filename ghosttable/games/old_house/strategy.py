@@ -657,6 +657,8 @@ class HeuristicBot:
                 if goal is not None:
                     return Action.make("accelerate")
             if goal is None:
+                goal = self._entity_to_banish(view, here, allowance)
+            if goal is None:
                 goal = self._best_cover(view, here, allowance, possible, me)
             return Action.make("move", to=self.house.name_of(goal))
         traps = [a for a in legal if a.kind == "trap"]
@@ -716,6 +718,29 @@ class HeuristicBot:
             return None
         d = self.dist[here].get(goal, 99)
         return goal if 1 <= d <= allowance else None
+
+    def _entity_to_banish(self, view: dict[str, Any], here: int, allowance: int) -> int | None:
+        """The cell of an entity worth banishing this move, or ``None``: an entity within reach
+        that sits on an intact relic (it destroys it at the end of its second Phantom turn there)
+        or stands next to one. A hunter ending its move on an entity's cell banishes it (rulebook,
+        Midnight); the one closest to destroying a relic goes first, then the nearest."""
+        intact = set(self._intact(view))
+        best: tuple[int, int, int] | None = None
+        for e in view["entities"]:
+            cell = self._cell(e["cell"])
+            d = self.dist[here].get(cell, 99)
+            if not 1 <= d <= allowance:
+                continue
+            if cell in intact:
+                urgency = 0 if e["relic_turns"] >= 1 else 1
+            elif any(self.dist[cell].get(r, 99) <= 1 for r in intact):
+                urgency = 2
+            else:
+                continue
+            key = (urgency, d, cell)
+            if best is None or key < best:
+                best = key
+        return None if best is None else best[2]
 
     def _best_cover(
         self, view: dict[str, Any], here: int, allowance: int, possible: list[int], me: dict[str, Any]

@@ -108,3 +108,33 @@ def test_phantom_sends_entities_to_relics_away_from_the_one_it_strikes() -> None
     hunters = [(house.parse("A8"), "medium"), (house.parse("H1"), "athlete")]
     target = bot._entity_target(relics[0], [r for r in relics if r != relics[0]], set(), [relics[0]], hunters)
     assert target != relics[0] and target in relics
+
+
+def test_heuristic_hunter_banishes_an_entity_sitting_on_a_relic_within_reach() -> None:
+    from ghosttable.ai.base import Observation
+    from ghosttable.games.old_house.rules import Entity
+
+    game = load("old-house", players=3)
+    bots = [make_bot(game, "heuristic", s, s) for s in range(3)]
+    state = game.new_initial_state(5)
+    # Play until a hunter is about to move while the Phantom is hidden and not pinned.
+    while True:
+        seat = state.acting_seats()[0]
+        kinds = {a.kind for a in state.legal_actions(seat)}
+        if seat != 0 and "move" in kinds and not state.revealed and len(state.possible_cells(seat)) > 1:
+            break
+        state.apply(bots[seat].choose(Observation(state, seat)), seat)
+        assert not state.is_terminal()
+    view = state.view(seat)
+    me = next(h for h in view["hunters"] if h["name"] == view["hunter_turn"]["hunter"])
+    here = state.house.parse(me["cell"])
+    reach = {state.house.parse(a["to"]) for a in state.legal_actions(seat) if a.kind == "move"}
+    intact = [c for c, destroyed in state.relics.items() if not destroyed]
+    target = min(intact, key=lambda r: (r not in reach, r))
+    assert target in reach and target != here
+    state.entities.append(Entity(99, "slime", target))
+    state.entities[-1].relic, state.entities[-1].relic_turns = target, 1
+    action = make_bot(game, "heuristic", seat, 1).choose(Observation(state, seat))
+    assert action.kind == "move" and action["to"] == state.house.name_of(target)
+    state.apply(action, seat)
+    assert all(e.id != 99 for e in state.entities)
