@@ -287,7 +287,7 @@ def bench(
     players: PlayersOpt = None,
     option: OptionOpt = None,
     bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots, as for simulate.")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, help="Run for about this long.")] = 5.0,
+    seconds: Annotated[float, typer.Option("--seconds", min=0.1, max=86400.0, help="Run for about this long.")] = 5.0,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -372,12 +372,14 @@ def play(
     if terminal:
         given = [name for name, value in lobby_only.items() if value is not None]
         if given:
-            raise CliError(f"{', '.join(given)} only apply to the browser lobby, not to --terminal play")
+            verb = "applies" if len(given) == 1 else "apply"
+            raise CliError(f"{', '.join(given)} only {verb} to the browser lobby, not to --terminal play")
     else:
         given = [name for name, value in terminal_only.items() if value is not None]
         if given:
+            verb = "applies" if len(given) == 1 else "apply"
             raise CliError(
-                f"{', '.join(given)} only apply to --terminal play; in the browser, each table is set up in the lobby"
+                f"{', '.join(given)} only {verb} to --terminal play; in the browser, each table is set up in the lobby"
             )
     if not terminal:
         import importlib.util

@@ -113,6 +113,8 @@ class Record:
                 data = json.loads(data)
             except ValueError:
                 raise RecordError("the record is not valid JSON") from None
+            except RecursionError:
+                raise RecordError("the record nests JSON too deep to be a record") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
         if data.get("format") != RECORD_FORMAT:
@@ -130,7 +132,10 @@ class Record:
             (isinstance(options, dict), "options"),
             (isinstance(seed, int) and not isinstance(seed, bool), "seed"),
             (isinstance(raw_actions, list), "actions"),
-            (isinstance(script, dict), "script"),
+            (
+                isinstance(script, dict) and all(isinstance(k, str) and isinstance(v, list) for k, v in script.items()),
+                "script",
+            ),
             (data.get("result") is None or isinstance(data.get("result"), dict), "result"),
         ]
         for ok, name in checks:
@@ -144,6 +149,8 @@ class Record:
                 actions.append((item[0], coerce_action(item[1])))
             except GameError as exc:
                 raise RecordError(f"action {i} of the record is malformed: {exc.reason}") from None
+            except RecursionError:
+                raise RecordError(f"action {i} of the record nests its values too deep") from None
         record = cls(game, version, players, options, seed, actions, script, data.get("result"))
         if "checksum" in data:
             if data["checksum"] != _checksum(record._body()):
@@ -189,14 +196,34 @@ def replay_states(record: Record, game: Game | None = None) -> Iterator[State]:
     Each yielded state is a fresh clone. Raises ``RecordError`` when an action is refused.
     """
     game = game or _game_of(record)
-    state = game.new_initial_state(record.seed, record.script)
+    state = _set_up(game, record)
     yield state.clone()
     for i, (seat, action) in enumerate(record.actions):
-        try:
-            state.apply(action, seat)
-        except GameError as exc:
-            raise RecordError(f"action {i} ({action}) of seat {seat} is refused: {exc.reason}") from None
+        _apply(state, record, i, seat, action)
         yield state.clone()
+
+
+def _set_up(game: Game, record: Record) -> State:
+    """The record's initial state; a script the game cannot use is the record's fault."""
+    try:
+        return game.new_initial_state(record.seed, record.script)
+    except GameError as exc:
+        raise RecordError(f"the record's script does not fit the game: {exc.reason}") from None
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        raise RecordError(f"the record's script does not fit the game ({type(exc).__name__})") from None
+
+
+def _apply(state: State, record: Record, i: int, seat: int, action: Action) -> None:
+    """Apply action ``i`` of ``record``; a refusal (or a scripted outcome the game cannot use,
+    met on the way) is a ``RecordError``."""
+    try:
+        state.apply(action, seat)
+    except GameError as exc:
+        raise RecordError(f"action {i} ({action}) of seat {seat} is refused: {exc.reason}") from None
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        if not record.script:
+            raise
+        raise RecordError(f"the record's script does not fit the game at action {i} ({type(exc).__name__})") from None
 
 
 def replay(
@@ -219,14 +246,11 @@ def replay(
     if not isinstance(record, Record):
         record = Record.from_json(record)
     game = game or _game_of(record)
-    state = game.new_initial_state(record.seed, record.script)
+    state = _set_up(game, record)
     if on_step:
         on_step(0, state)
     for i, (seat, action) in enumerate(record.actions):
-        try:
-            state.apply(action, seat)
-        except GameError as exc:
-            raise RecordError(f"action {i} ({action}) of seat {seat} is refused: {exc.reason}") from None
+        _apply(state, record, i, seat, action)
         if on_step:
             on_step(i + 1, state)
     if record.result is not None:

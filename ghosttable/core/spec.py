@@ -24,6 +24,9 @@ class RuleOption:
         description: one sentence, shown by ``ghosttable games`` and ``ghosttable rules``.
         choices: the allowed values, or ``None`` for any value of the default's type.
         source: where the rule comes from (rulebook section or reference entry).
+        local_file: the value names a file on the machine that runs the game (a house map...):
+            the command line accepts any, a server only the default (it never reads a file a
+            client names).
     """
 
     name: str
@@ -31,6 +34,7 @@ class RuleOption:
     description: str
     choices: tuple[OptionValue, ...] | None = None
     source: str = ""
+    local_file: bool = False
 
     def parse(self, raw: Any) -> OptionValue:
         """Read a value (a string from the command line, or an already typed value).
@@ -70,6 +74,7 @@ class RuleOption:
             "choices": list(self.choices) if self.choices is not None else None,
             "description": self.description,
             "source": self.source,
+            "local_file": self.local_file,
         }
 
 

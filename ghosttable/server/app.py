@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -108,6 +109,13 @@ def create_app(
     async def _api_error(_: Request, exc: ApiError) -> Response:
         return JSONResponse({"code": exc.code, "reason": exc.reason}, status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def _bad_parameter(_: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part not in ("query", "path"))
+        reason = f"bad parameter {where}: {first.get('msg', 'invalid')}" if where else "bad request parameters"
+        return JSONResponse({"code": "malformed_request", "reason": reason}, status_code=400)
+
     @app.exception_handler(GameError)
     async def _game_error(_: Request, exc: GameError) -> Response:
         return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
@@ -115,7 +123,7 @@ def create_app(
     async def body_of(request: Request) -> dict[str, Any]:
         try:
             data = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
         if not isinstance(data, dict):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object")
@@ -294,13 +302,19 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                 entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
                 reply({"type": "accepted", "ref": ref, "version": entry.index + 1})
             except ProtocolError as exc:
-                message = error_message(exc.code, exc.reason, ref)
+                message = error_message(exc.code, exc.reason, ref if ref is not None else exc.ref)
                 if conn is None:
                     await ws.send_json(message)
                 else:
                     reply(message)
             except GameError as exc:
                 reply(error_message(exc.code, exc.reason, ref))
+            except RecursionError:
+                message = error_message("malformed_message", "a message must not nest JSON this deep", ref)
+                if conn is None:
+                    await ws.send_json(message)
+                else:
+                    reply(message)
     except WebSocketDisconnect:
         pass
     finally:

@@ -29,10 +29,12 @@ class ProtocolError(Exception):
     ``malformed_action``, ``not_your_turn``, ``game_over``).
     """
 
-    def __init__(self, code: str, reason: str) -> None:
+    def __init__(self, code: str, reason: str, ref: Any = None) -> None:
         super().__init__(reason)
         self.code = code
         self.reason = reason
+        #: the message's ``ref`` when it could be read, echoed back with the error
+        self.ref = ref
 
 
 @dataclass(frozen=True)
@@ -159,22 +161,29 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         data = json.loads(raw)
     except ValueError:
         raise ProtocolError("malformed_message", "a message must be a JSON object") from None
+    except RecursionError:
+        raise ProtocolError("malformed_message", "a message must not nest JSON this deep") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed_message", "a message must be a JSON object")
+    ref = data.get("ref")
+
+    def refuse(reason: str) -> ProtocolError:
+        return ProtocolError("malformed_message", reason, ref)
+
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise ProtocolError("malformed_message", f"'type' must be one of: {', '.join(CLIENT_TYPES)}")
+        raise refuse(f"'type' must be one of: {', '.join(CLIENT_TYPES)}")
     if kind == "hello":
         token = data.get("token")
         if token is not None and not isinstance(token, str):
-            raise ProtocolError("malformed_message", "'token' must be a string or null")
+            raise refuse("'token' must be a string or null")
     elif kind == "act":
         if "action" not in data or not isinstance(data["action"], dict | str):
-            raise ProtocolError("malformed_message", "'act' needs an 'action' (an object or its text form)")
+            raise refuse("'act' needs an 'action' (an object or its text form)")
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise ProtocolError("malformed_message", "'act' needs the integer 'version' the choice was made at")
+            raise refuse("'act' needs the integer 'version' the choice was made at")
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
-            raise ProtocolError("malformed_message", "'seat' must be an integer")
+            raise refuse("'seat' must be an integer")
     return data

@@ -26,7 +26,7 @@ from ghosttable.core.errors import GameError, GameOverError, OptionError
 from ghosttable.core.play import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
-from ghosttable.registry import load
+from ghosttable.registry import game_class, load
 from ghosttable.server.protocol import LogEntry, ProtocolError, action_is_public, result_json, state_message
 from ghosttable.server.storage import SeatData, Store, TableData, token_hash
 
@@ -301,6 +301,13 @@ class Hub:
         """
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object of rule options")
+        for opt in game_class(game_name).spec.options:
+            given = [v for k, v in options.items() if str(k).replace("_", "-") == opt.name.replace("_", "-")]
+            if opt.local_file and any(v != opt.default for v in given):
+                raise OptionError(
+                    f"option {opt.name} names a file on the server's machine: tables made here use"
+                    f" {opt.default!r} (other files are played from the command line)"
+                )
         game = load(game_name, players=players, **options)
         if not isinstance(seats, list) or len(seats) > game.players:
             raise OptionError(f"'seats' must be a list of at most {game.players} seats")

@@ -151,3 +151,14 @@ def test_a_hand_written_record_may_leave_out_the_checksum_and_use_the_text_form(
     monkeypatch.setattr(sys, "argv", ["ghosttable", "replay", str(path)])
     main()
     assert "no checksum" in capsys.readouterr().out
+
+
+def test_records_that_nest_too_deep_or_script_nonsense_are_refused(secret_draw: type[SecretDraw]) -> None:
+    game = ghosttable.load("secret-draw", players=3)
+    state = game.new_initial_state(11)
+    doc = {k: v for k, v in state.record().to_json().items() if k != "checksum"}
+    with pytest.raises(RecordError, match="too deep"):
+        Record.from_json("[" * 5000 + "]" * 5000)
+    for script in ({"deck": 5}, {"deck": None}, {"deck": [5]}, {"deck": [[1, 1, 1]]}, {"deck": [None]}):
+        with pytest.raises(RecordError, match="script"):
+            replay(dict(doc, script=script))

@@ -20,9 +20,9 @@ from ghosttable.cli import main
         (["serve", "--port", "99999"], "--port"),
         (["serve", "--host", "999.1.1.1", "--port", "0", "--db", "sqlite://"], "cannot listen on 999.1.1.1"),
         (["bench", "ghost-stories", "--seconds", "0"], "--seconds"),
-        (["play", "--seat", "phantom"], "--seat only apply to --terminal play"),
+        (["play", "--seat", "phantom"], "--seat only applies to --terminal play"),
         (["play", "old-house", "--players", "3", "--bot", "hunters=random"], "--players, --bot only apply"),
-        (["play", "ghost-stories", "--terminal", "--port", "9000"], "--port only apply to the browser lobby"),
+        (["play", "ghost-stories", "--terminal", "--port", "9000"], "--port only applies to the browser lobby"),
         (["play", "ghost-stories", "--terminal", "--db", "sqlite://", "--no-browser"], "--db, --no-browser only"),
     ],
 )

@@ -130,6 +130,14 @@ def test_a_seat_token_cannot_act_for_another_seat(make_client: Callable[..., Tes
         ('{"type": "act", "action": {"kind": "swap"}, "version": 0}', "illegal_action"),
         ('{"type": "hello", "token": null}', "malformed_message"),
         ('{"type": "act", "action": "' + "x" * 70000 + '", "version": 0}', "malformed_message"),
+        ("[" * 5000 + "]" * 5000, "malformed_message"),
+        (
+            '{"type": "act", "ref": 1, "action": {"kind": "bid", "amount": '
+            + "[" * 3000
+            + "]" * 3000
+            + '}, "version": 0}',
+            "malformed_message",
+        ),
     ],
 )
 def test_malformed_messages_get_a_structured_error_and_change_nothing(
@@ -308,6 +316,8 @@ def test_binary_frames_are_refused_as_malformed(make_client: Callable[..., TestC
         ({"game": "secret-draw", "seats": [ME, ME, ME]}, "bad_option"),
         ({"game": 5}, "malformed_request"),
         ({"game": "secret-draw", "players": "2"}, "malformed_request"),
+        ({"game": "old-house", "options": {"house": "/etc/passwd"}}, "bad_option"),
+        ({"game": "old-house", "options": {"house": "data/house.toml"}}, "bad_option"),
     ],
 )
 def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestClient], body: Any, code: str) -> None:
@@ -450,3 +460,34 @@ def test_a_used_invitation_takes_its_seat_holder_back_and_tells_others_the_seat_
     assert restarted.post(f"/api/tables/{tid}/join", json={"code": code}).json()["code"] == "seat_taken"
     back = restarted.post(f"/api/tables/{tid}/join", json={"code": code, "tokens": mine}).json()
     assert back["seat"] == 1 and back["token"] == joined["token"]
+
+
+def test_a_malformed_message_that_is_json_gets_its_ref_back(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, ME])
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
+        player = Player(ws)
+        player.hello(table["tokens"]["0"])
+        reply = player.request('{"type": "act", "action": 42, "version": 0, "ref": 7}')
+        assert reply["type"] == "error" and reply["code"] == "malformed_message" and reply["ref"] == 7
+
+
+def test_bad_rest_bodies_and_parameters_get_a_structured_error(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, ME])
+    deep = "[" * 5000 + "]" * 5000
+    for path in ("/api/tables", "/api/my-tables"):
+        response = client.post(path, content=deep, headers={"content-type": "application/json"})
+        assert response.status_code == 400 and response.json()["code"] == "malformed_request"
+    response = client.get(f"/api/tables/{table['table']}/replay", params={"seat": "abc"})
+    assert response.status_code == 400
+    assert response.json()["code"] == "malformed_request" and "seat" in response.json()["reason"]
+
+
+def test_the_server_offers_no_option_naming_one_of_its_files(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    options = {o["name"]: o for o in games["old-house"]["options"]}
+    assert options["house"]["local_file"] is True and options["heat-map"]["local_file"] is False
+    response = client.post("/api/tables", json={"game": "old-house", "options": {"house": "default"}})
+    assert response.status_code == 200, response.text

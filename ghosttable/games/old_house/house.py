@@ -11,6 +11,7 @@ reads and validates one; every problem raises :class:`HouseError` with a one-lin
 
 from __future__ import annotations
 
+import stat
 import tomllib
 from collections import deque
 from collections.abc import Iterable
@@ -335,17 +336,27 @@ def _move_table(width: int, height: int, walls: Iterable[frozenset[int]]) -> tup
     return tuple(table)  # type: ignore[arg-type]
 
 
+MAX_HOUSE_BYTES = 256 * 1024
+"""The largest house file read (a house of 32 x 32 cells takes a few KiB)."""
+
+
 def load_house(path: str | Path | None = None) -> House:
     """Read a house file (the default house when ``path`` is ``None`` or ``"default"``).
 
     Raises:
-        HouseError: the file cannot be read, is not TOML, or breaks a rule of the house format.
+        HouseError: the file cannot be read (missing, not a regular file, larger than
+            ``MAX_HOUSE_BYTES``, not UTF-8), is not TOML, or breaks a rule of the house format.
     """
     if path is None or str(path) == "default":
         text = resources.files("ghosttable.games.old_house").joinpath("data/house.toml").read_text(encoding="utf-8")
         where = "the default house"
     else:
         try:
+            info = Path(path).stat()
+            if not stat.S_ISREG(info.st_mode):
+                raise HouseError(f"cannot read house file {path}: it is not a regular file")
+            if info.st_size > MAX_HOUSE_BYTES:
+                raise HouseError(f"cannot read house file {path}: it is larger than {MAX_HOUSE_BYTES // 1024} KiB")
             text = Path(path).read_text(encoding="utf-8")
         except OSError as exc:
             raise HouseError(f"cannot read house file {path}: {exc.strerror or exc}") from None

@@ -112,6 +112,7 @@ class OldHouse(Game):
                 "default",
                 "A house file (TOML) to play in, or 'default' for the built-in house.",
                 source="reference part 2, The house",
+                local_file=True,
             ),
             RuleOption(
                 "wrong-guess",

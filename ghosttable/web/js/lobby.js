@@ -44,7 +44,8 @@ function renderOptions() {
     box.append(el("p", { class: "muted" }, t("lobby.noOptions")));
     return;
   }
-  for (const opt of game.options) {
+  // An option naming a file on the server's machine is not offered: the server plays its default.
+  for (const opt of game.options.filter((o) => !o.local_file)) {
     const id = `opt-${opt.name}`;
     let input;
     if (typeof opt.default === "boolean") {

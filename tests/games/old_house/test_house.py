@@ -77,3 +77,18 @@ def test_a_house_file_that_is_not_text_is_refused(tmp_path: Path) -> None:
     path.write_bytes(b"\xff\xfe")
     with pytest.raises(HouseError, match="not UTF-8"):
         load_house(path)
+
+
+def test_only_a_regular_file_of_reasonable_size_is_read(tmp_path: Path) -> None:
+    import os
+
+    with pytest.raises(HouseError, match="not a regular file"):
+        load_house(tmp_path)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(HouseError, match="not a regular file"):
+        load_house(fifo)  # refused at once: reading a pipe would wait for a writer
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * (300 * 1024), encoding="utf-8")
+    with pytest.raises(HouseError, match="larger than 256 KiB"):
+        load_house(big)
