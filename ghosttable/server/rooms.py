@@ -189,6 +189,14 @@ class Room:
         self.track_decisions(entry.seat)
 
 
+def _installed_version(game_name: str) -> str | None:
+    """The rules version of ``game_name`` installed here, or ``None`` when it is not registered."""
+    try:
+        return game_class(game_name).spec.version
+    except GameError:
+        return None
+
+
 def build_room(data: TableData) -> Room:
     """A room rebuilt from stored data by replaying every stored action.
 
@@ -268,8 +276,14 @@ class Hub:
             try:
                 room = build_room(data)
             except GameError as exc:
+                installed = _installed_version(data.game)
+                why = (
+                    f"it was played under rules version {data.version}, and version {installed} is installed"
+                    if installed is not None and installed != data.version
+                    else exc.reason
+                )
                 raise TableUnavailableError(
-                    f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here: {exc.reason}"
+                    f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here: {why}"
                 ) from None
             self.rooms[table_id] = room
             return room

@@ -225,8 +225,18 @@ def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_server(secret_draw: ty
     client = started(db_url)
     answer = client.get(f"/api/tables/{broken['table']}")
     assert answer.status_code == 409 and answer.json()["code"] == "table_unavailable"
+    assert "is not allowed" in answer.json()["reason"]
     with client.websocket_connect(f"/ws/tables/{broken['table']}") as ws:
         assert ws.receive_json()["code"] == "table_unavailable"
+    # Played under another rules version: the reason says so.
+    stopped(client)
+    import sqlite3
+
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        db.execute("UPDATE gt_tables SET version = '0.1' WHERE id = ?", (broken["table"],))
+    client = started(db_url)
+    reason = client.get(f"/api/tables/{broken['table']}").json()["reason"]
+    assert "rules version 0.1" in reason and "is installed" in reason
     tokens = [broken["tokens"]["0"], fine["tokens"]["0"]]
     assert [t["id"] for t in client.post("/api/my-tables", json={"tokens": tokens}).json()] == [fine["table"]]
     assert client.get(f"/api/tables/{fine['table']}").json()["status"] == "playing"

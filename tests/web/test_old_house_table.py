@@ -181,7 +181,10 @@ def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(pag
     assert sorted(drawn) == latest["possible_cells"] and drawn
     assert "private" not in latest and latest["phantom"]["cell"] is None
     expect(page.locator("#oh-possible-count")).to_contain_text(f"{len(drawn)} cells")
-    page.locator("#oh-hunters button.target").first.click()
+    # The hunter to go first is one holding a Trap card (the Phantom may have taken the others').
+    trappers = [h["name"] for h in latest["hunters"] if any(c["hunter"] == "trap" for c in h["cards"])]
+    assert trappers, latest["hunters"]
+    page.locator(f'#oh-hunters button.target[data-hunter-order="{trappers[0]}"]').click()
     # A trap, set secretly: choose the trap tool, click a lit cell; the trap shows on this screen.
     page.wait_for_function("document.querySelector('#oh-tools [data-tool=\"trap\"]') !== null")
     page.click('#oh-tools [data-tool="trap"]')

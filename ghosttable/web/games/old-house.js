@@ -369,6 +369,7 @@ const ZH_LINES = [
   [/^A trail appears on (\w+)\.$/, (m) => `${m[1]} 出现踪迹。`],
   [/^The Phantom has taken (\d+) Damage and is banished: the hunters win\.$/, (m) => `幽灵受到 ${m[1]} 点伤害, 被驱逐: 猎人获胜。`],
   [/^(\d+) rounds have passed with relics still standing: the hunters win\.$/, (m) => `${m[1]} 轮过去, 圣物仍在: 猎人获胜。`],
+  [/^The Phantom has destroyed every relic and wins\.$/, () => "幽灵摧毁了所有圣物: 幽灵获胜。"],
   [/^Die (\d+): (\d+) steps left for you and your entities( \(an opening turn: no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 不能召唤, 不摧毁圣物)" : ""}。`],
   [/^Take 4 action cards openly, or roll the die and take 1 \+ the roll\.$/, () => "公开拿 4 张行动卡, 或掷骰并拿 1 + 点数张。"],
   [/^Take an action card \((\d+) more to take; at most 3 Summon cards\)\.$/, (m) => `拿一张行动卡 (还要拿 ${m[1]} 张; 最多 3 张召唤卡)。`],
