@@ -398,7 +398,7 @@ def play(
         raise CliError("name the game to play in the terminal, e.g. `ghosttable play ghost-stories --terminal`")
     g = _load(game, players, option)
     humans = _human_seats(g, seat)
-    bots = assign_bots(g, bot, _default_bot(g))
+    bots = assign_bots(g, _bots_for_the_others(g, humans, bot), _default_bot(g))
     run_terminal_game(g, humans, bots, seed if seed is not None else random.randrange(1 << 31))
 
 
@@ -417,6 +417,21 @@ def _human_seats(game: Game, specs: list[str] | None) -> set[int]:
     if not specs:
         return {0}
     return {seat for item in specs for seat in seats_named(game, item)}
+
+
+def _bots_for_the_others(game: Game, humans: set[int], specs: list[str] | None) -> list[str] | None:
+    """``--bot`` of terminal play: as for ``simulate``, and also ``NAME`` once per seat not played
+    here (in seat order). Raises ``CliError`` when a ``SEAT=NAME`` names only seats played here."""
+    plain = [s for s in specs or [] if "=" not in s]
+    for item in specs or []:
+        key, sep, _ = item.partition("=")
+        if sep and set(seats_named(game, key)) <= humans:
+            raise CliError(f"--bot {item}: {key} is played here (--seat); --bot names the other seats")
+    others = [s for s in range(game.players) if s not in humans]
+    if plain and len(plain) == len(specs or []) and len(plain) == len(others) > 1:
+        given = iter(plain)
+        return [plain[0] if s in humans else next(given) for s in range(game.players)]
+    return specs
 
 
 def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:

@@ -24,6 +24,7 @@ from ghosttable.cli import main
         (["play", "old-house", "--players", "3", "--bot", "hunters=random"], "--players, --bot only apply"),
         (["play", "ghost-stories", "--terminal", "--port", "9000"], "--port only applies to the browser lobby"),
         (["play", "ghost-stories", "--terminal", "--db", "sqlite://", "--no-browser"], "--db, --no-browser only"),
+        (["play", "old-house", "--terminal", "--seat", "hunter1", "--bot", "hunter1=ismcts"], "is played here"),
     ],
 )
 def test_bad_server_arguments_give_one_line_and_exit_code_2(
@@ -79,3 +80,14 @@ def test_ctrl_c_exits_with_code_130() -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
+
+
+def test_terminal_play_takes_one_bot_per_seat_not_played_here() -> None:
+    from ghosttable.cli import _bots_for_the_others, assign_bots
+    from ghosttable.registry import load
+
+    game = load("old-house", players=3)
+    specs = _bots_for_the_others(game, {1}, ["random", "heuristic"])
+    assert assign_bots(game, specs, "heuristic") == ["random", "random", "heuristic"]
+    assert _bots_for_the_others(game, {0}, ["random"]) == ["random"]
+    assert _bots_for_the_others(game, {0}, ["hunters=random"]) == ["hunters=random"]
