@@ -293,9 +293,8 @@ def bench(
 ) -> None:
     """Measure speed: decisions and games per second of seeded playouts, and time per bot move.
 
-    Plays seeded games (game ``k`` as ``simulate`` seeds it) until ``seconds`` have passed, stopping
-    in the middle of a game if need be: ``games`` counts finished games only, ``decisions`` every
-    move made, so slow bots do not run far past the time given.
+    Seeded games (seeded as simulate seeds them) are played until the time is up, then the game
+    in play stops after its current move: games counts finished games, decisions every move.
     """
     g = _load(game, players, option)
     bots = assign_bots(g, bot, "random")
@@ -337,9 +336,10 @@ def bench(
         print(json.dumps(figures))
         return
     console.print(f"[bold]{g.describe()}[/bold], bots: {', '.join(bots)}")
+    places = 0 if figures["decisions_per_second"] >= 10 else 2
     console.print(
         f"{games_played} games, {decisions} decisions in {elapsed:.2f} s: "
-        f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.0f} decisions/s, "
+        f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.{places}f} decisions/s, "
         f"{figures['ms_per_decision']:.3f} ms per decision"
     )
 
