@@ -336,7 +336,7 @@ def bench(
         print(json.dumps(figures))
         return
     console.print(f"[bold]{g.describe()}[/bold], bots: {', '.join(bots)}")
-    places = 0 if figures["decisions_per_second"] >= 10 else 2
+    places = 0 if decisions >= 10 * elapsed else 2
     console.print(
         f"{games_played} games, {decisions} decisions in {elapsed:.2f} s: "
         f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.{places}f} decisions/s, "
