@@ -58,13 +58,19 @@ def _root(
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """``["level=hell", "x=1"]`` as a dict. Raises ``CliError`` on an item without ``=``."""
+    """``["level=hell", "x=1"]`` as a dict. Raises ``CliError`` on an item without ``=`` and on
+    an option given twice (``level`` and ``level``, or ``haunted-tiles-lose`` and its ``_`` spelling)."""
     out: dict[str, str] = {}
+    seen: set[str] = set()
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
-        if not sep or not key:
+        if not sep or not key.strip():
             raise CliError(f"--option takes KEY=VALUE, not {pair!r}")
-        out[key.strip()] = value.strip()
+        name = key.strip()
+        if name.replace("_", "-") in seen:
+            raise CliError(f"option {name} is given twice; give each option once")
+        seen.add(name.replace("_", "-"))
+        out[name] = value.strip()
     return out
 
 

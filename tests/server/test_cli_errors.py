@@ -25,6 +25,7 @@ from ghosttable.cli import main
         (["play", "ghost-stories", "--terminal", "--port", "9000"], "--port only applies to the browser lobby"),
         (["play", "ghost-stories", "--terminal", "--db", "sqlite://", "--no-browser"], "--db, --no-browser only"),
         (["play", "old-house", "--terminal", "--seat", "hunter1", "--bot", "hunter1=ismcts"], "is played here"),
+        (["simulate", "ghost-stories", "-o", "level=hell", "-o", "level=normal"], "level is given twice"),
     ],
 )
 def test_bad_server_arguments_give_one_line_and_exit_code_2(

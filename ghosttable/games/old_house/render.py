@@ -95,7 +95,7 @@ def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
     phantom = view["phantom"]
     hunters = ", ".join(f"{hunter_mark(h['name'])} {h['title']}" for h in view["hunters"])
     legend = (
-        f"Legend: @ Phantom; {hunters}; R relic (x destroyed), ~ trail, * pentagram, # your trap, "
+        f"Legend: @ Phantom; {hunters}; R relic (x destroyed), ~ trail, * pentagram, # hunters' trap, "
         ". your route, s/p/l Shadows/Poltergeist/Slime"
     )
     if heat_map and view.get("private") is None:
