@@ -24,6 +24,7 @@ from ghosttable.core.actions import coerce_action
 from ghosttable.core.errors import GameError, OptionError
 from ghosttable.core.play import derive_seed, play_game, simulate
 from ghosttable.core.records import Record, replay
+from ghosttable.core.spec import option_key
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, game_names, load
 
@@ -67,9 +68,9 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
         if not sep or not key.strip():
             raise CliError(f"--option takes KEY=VALUE, not {pair!r}")
         name = key.strip()
-        if name.replace("_", "-") in seen:
+        if option_key(name) in seen:
             raise CliError(f"option {name} is given twice; give each option once")
-        seen.add(name.replace("_", "-"))
+        seen.add(option_key(name))
         out[name] = value.strip()
     return out
 
@@ -375,18 +376,14 @@ def play(
     """
     terminal_only = {"--players": players, "--option": option, "--seat": seat, "--bot": bot, "--seed": seed}
     lobby_only = {"--db": db, "--port": port, "--no-browser": no_browser or None}
-    if terminal:
-        given = [name for name, value in lobby_only.items() if value is not None]
-        if given:
-            verb = "applies" if len(given) == 1 else "apply"
-            raise CliError(f"{', '.join(given)} only {verb} to the browser lobby, not to --terminal play")
-    else:
-        given = [name for name, value in terminal_only.items() if value is not None]
-        if given:
-            verb = "applies" if len(given) == 1 else "apply"
-            raise CliError(
-                f"{', '.join(given)} only {verb} to --terminal play; in the browser, each table is set up in the lobby"
-            )
+    misplaced, where = (
+        (lobby_only, "the browser lobby, not to --terminal play")
+        if terminal
+        else (terminal_only, "--terminal play; in the browser, each table is set up in the lobby")
+    )
+    given = [name for name, value in misplaced.items() if value is not None]
+    if given:
+        raise CliError(f"{', '.join(given)} only {'applies' if len(given) == 1 else 'apply'} to {where}")
     if not terminal:
         import importlib.util
 

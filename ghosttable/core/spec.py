@@ -14,6 +14,11 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
+def option_key(name: str) -> str:
+    """The form under which option names compare: ``-`` and ``_`` are the same."""
+    return name.replace("_", "-")
+
+
 @dataclass(frozen=True)
 class RuleOption:
     """One named rule option.
@@ -113,9 +118,9 @@ class GameSpec:
 
     def option(self, name: str) -> RuleOption:
         """The option called ``name`` (``-`` and ``_`` are the same). Raises ``OptionError``."""
-        key = name.replace("_", "-")
+        key = option_key(name)
         for opt in self.options:
-            if opt.name.replace("_", "-") == key:
+            if option_key(opt.name) == key:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
         raise OptionError(f"{self.name} has no option {name!r} (options: {known})")

@@ -315,9 +315,10 @@ class Hub:
         """
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object of rule options")
-        for opt in game_class(game_name).spec.options:
-            given = [v for k, v in options.items() if str(k).replace("_", "-") == opt.name.replace("_", "-")]
-            if opt.local_file and any(v != opt.default for v in given):
+        rules = game_class(game_name).spec
+        for name, raw in options.items():
+            opt = rules.option(str(name))
+            if opt.local_file and opt.parse(raw) != opt.default:
                 raise OptionError(
                     f"option {opt.name} names a file on the server's machine: tables made here use"
                     f" {opt.default!r} (other files are played from the command line)"

@@ -240,11 +240,10 @@ class HeuristicBot:
         if not candidates:
             return []
         cell = self._cell(view["private"]["cell"])
-        entries = self._trap_cells(view)
         traps = view["traps_set"]
         for candidate in candidates:
             route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
-            penalty = self.search_trap_fear * traps * sum(1 for c in route if c in entries)
+            penalty = self.search_trap_fear * traps * sum(1 for c in route if c in likely)
             total = -penalty * len(bases)
             script: list[Action] = []
             for i, base in enumerate(bases):
@@ -296,8 +295,6 @@ class HeuristicBot:
         taken: set[int] = set()
         relics = set(base.relics)
         for t in active:
-            if not t.active:
-                continue
             allowed = likely - t.phantom_clear - t.entity_clear - taken
             if t.hunter != "engineer":
                 allowed -= relics
