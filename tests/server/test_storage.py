@@ -252,3 +252,10 @@ def test_tables_keep_their_times_in_utc(secret_draw: type[SecretDraw], db_url: s
     assert client.get(f"/api/tables/{table['table']}").json()["created_at"] == created
     assert created.endswith("+00:00")
     stopped(client)
+
+
+def test_an_in_memory_database_serves_every_thread(secret_draw: type[SecretDraw]) -> None:
+    client = started("sqlite://")
+    table = new_table(client, [ME, ME])
+    assert client.get(f"/api/tables/{table['table']}").json()["status"] == "playing"
+    stopped(client)
