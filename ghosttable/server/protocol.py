@@ -48,6 +48,9 @@ class LogEntry:
         public: whether every seat may read the action (see :func:`action_is_public`).
         decision: the name of the decision point it answered.
         ai: whether a bot took it.
+        public_text: what every seat may read of a secret action as it happens (the game's
+            :meth:`ghosttable.core.state.State.public_action_text`, say "plays a move card"), or
+            ``None`` when the others learn only that the seat acted.
     """
 
     index: int
@@ -56,10 +59,12 @@ class LogEntry:
     public: bool
     decision: str
     ai: bool
+    public_text: str | None = None
 
     def for_viewer(self, viewer: int | None, finished: bool, seat_names: Sequence[str]) -> dict[str, Any]:
         """The entry as ``viewer`` may read it: the action's text and JSON only when the action is
-        the viewer's own, public, or the game is over; otherwise only who acted."""
+        the viewer's own, public, or the game is over; otherwise who acted and the action's public
+        text (``public_text``, ``None`` when the game gives none)."""
         shown = finished or self.public or viewer == self.seat
         return {
             "index": self.index,
@@ -69,6 +74,7 @@ class LogEntry:
             "text": str(self.action) if shown else None,
             "action": self.action.to_json() if shown else None,
             "decision": self.decision if shown else None,
+            "public_text": None if shown else self.public_text,
         }
 
 

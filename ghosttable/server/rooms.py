@@ -172,6 +172,7 @@ class Room:
             public=action_is_public(self.state, seat, action),
             decision=self.state.decision_name(seat),
             ai=self.seats[seat].kind == "ai",
+            public_text=self.state.public_action_text(seat, action),
         )
 
     def record_step(self, seat: int, action: Action) -> LogEntry:

@@ -21,6 +21,8 @@ from ghosttable.core.state import State
 from ghosttable.games.old_house.rules import OldHouseState
 
 HEURISTIC = {"kind": "ai", "bot": "heuristic"}
+# What every seat reads of the Phantom's Move cards and a hunter's trap (OldHouseState.public_action_text).
+SECRET_ACTION_TEXTS = {"plays a move card", "discards a move card", "sets a trap"}
 
 # (players, the seat driven over the WebSocket): the Phantom and each hunter seat, every size.
 TABLES = [(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1), (4, 3)] * 2
@@ -89,8 +91,11 @@ def check_message(message: dict[str, Any], state: State, seat: int | None) -> No
         action = entry["action"]
         if action is not None:
             assert action["kind"] not in ("step", "discard", "trap"), entry
-        elif entry["text"] is not None:
-            assert "dir=" not in entry["text"] and "cell=" not in entry["text"], entry
+            assert entry["public_text"] is None, entry
+        else:
+            # A secret action shows only the game's public wording of it, never its direction or cell.
+            assert entry["text"] is None and entry["decision"] is None, entry
+            assert entry["public_text"] in SECRET_ACTION_TEXTS, entry
 
 
 @pytest.mark.parametrize("players, driven", sorted(set(TABLES)))

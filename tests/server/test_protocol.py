@@ -424,6 +424,10 @@ def test_a_game_says_which_actions_are_public(secret_draw: type) -> None:
     assert entry.for_viewer(1, False, ["seat1", "seat2"])["text"] is None
     assert entry.for_viewer(None, False, ["seat1", "seat2"])["action"] is None
     assert entry.for_viewer(1, True, ["seat1", "seat2"])["text"] == "bid amount=1"
+    assert entry.for_viewer(1, False, ["seat1", "seat2"])["public_text"] is None
+    worded = LogEntry(0, 0, bid, False, "seal_bid", False, public_text="seals a bid")
+    assert worded.for_viewer(1, False, ["seat1", "seat2"])["public_text"] == "seals a bid"
+    assert worded.for_viewer(0, False, ["seat1", "seat2"])["public_text"] is None
     tally = SecretTallyState(Tally(), 0)
     seen = []
     while not tally.is_terminal():

@@ -24,6 +24,9 @@ const ENTITY_MARK = { shadows: "S", poltergeist: "P", slime: "L" };
 
 const EN = {
   "game.old-house.title": "The Mystery of the Old House",
+  "game.old-house.public.plays a move card": "plays a move card",
+  "game.old-house.public.discards a move card": "discards a move card",
+  "game.old-house.public.sets a trap": "sets a trap",
   "game.old-house.seat.phantom": "Phantom",
   "game.old-house.seat.hunter1": "Hunter 1",
   "game.old-house.seat.hunter2": "Hunter 2",
@@ -150,6 +153,9 @@ const EN = {
 
 const ZH = {
   "game.old-house.title": "古宅之谜",
+  "game.old-house.public.plays a move card": "打出一张移动牌",
+  "game.old-house.public.discards a move card": "弃掉一张移动牌",
+  "game.old-house.public.sets a trap": "设下一个陷阱",
   "game.old-house.seat.phantom": "幽灵",
   "game.old-house.seat.hunter1": "猎人 1",
   "game.old-house.seat.hunter2": "猎人 2",

@@ -148,6 +148,14 @@ function logText(entry) {
   return actionLabel(entry);
 }
 
+// What a seat reads of another seat's secret action: the game's public text ("plays a move card"),
+// translated when the game's module gives a text for it, else that the seat made a hidden move.
+function hiddenText(entry) {
+  const text = entry.public_text;
+  if (text) return tOr(`game.${shell.summary.game}.public.${text}`, text);
+  return t("table.logHidden", { seat: displayName(entry.seat_name) });
+}
+
 function renderLog(frame) {
   const list = $("log");
   const entries = frame.log || [];
@@ -164,7 +172,7 @@ function renderLog(frame) {
         e.ai ? el("span", { class: "ai-mark" }, t("table.aiMark")) : null,
         " ",
         e.action === null
-          ? el("em", { class: "muted" }, t("table.logHidden", { seat: displayName(e.seat_name) }))
+          ? el("em", { class: "muted" }, hiddenText(e))
           : el("span", { class: "log-text", title: e.text, dataset: { action: e.text } }, logText(e)),
       ),
     ),
@@ -192,7 +200,7 @@ function renderStatus(frame) {
   if (replayMode) {
     const last = frame.log[frame.log.length - 1];
     const who = last ? displayName(last.seat_name) : "";
-    box.append(last ? `${who}: ${logText(last) ?? t("table.logHidden", { seat: who })}` : t("replay.start"));
+    box.append(last ? `${who}: ${logText(last) ?? hiddenText(last)}` : t("replay.start"));
     return;
   }
   const acting = frame.acting || [];
