@@ -438,7 +438,9 @@ def _bots_for_the_others(game: Game, humans: set[int], specs: list[str] | None) 
 
 
 def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:
-    """Play one game in the terminal: humans pick numbered actions, bots play the other seats."""
+    """Play one game in the terminal: humans pick numbered actions, bots play the other seats; at
+    the end the final table is drawn (the game's ``render_terminal``, when it has one) above the
+    outcome and score."""
     state = game.new_initial_state(seed)
     names = game.seat_names()
     bots = {
@@ -466,6 +468,10 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
                 shown_for = len(state.history)
             _ask(state, seat)
     console.rule("game over")
+    if callable(render):
+        # The final table, as the first seat played here sees it: the game's own words for how it ended.
+        final_seat = min(humans) if humans else None
+        console.print(render(state.view(final_seat), final_seat))
     console.print(f"outcome: [bold]{state.outcome()}[/bold]; score: {state.score()}")
     return state
 

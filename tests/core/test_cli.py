@@ -164,3 +164,19 @@ def test_bench_stops_in_the_middle_of_a_game_when_its_time_is_up(
     # The first game is not finished: the bench stopped after the move that crossed its time.
     assert code == 0
     assert figures["games"] == 0 and 1 <= figures["decisions"] <= 4
+
+
+def test_terminal_play_ends_with_the_final_table_and_why_the_game_ended(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from ghosttable.cli import run_terminal_game
+    from ghosttable.registry import load
+
+    game = load("ghost-stories", players=4)
+    state = run_terminal_game(game, set(), ["heuristic"] * 4, seed=3)
+    out = capsys.readouterr().out
+    reason = state.view(None)["end_reason"]
+    assert reason and state.is_terminal()
+    # The game's own words for the end come after the "game over" rule, above the outcome line.
+    tail = out[out.index("game over") :]
+    assert reason in " ".join(tail.split()) and tail.index("outcome:") > tail.index(reason.split()[0])

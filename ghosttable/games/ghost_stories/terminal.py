@@ -148,13 +148,20 @@ class _Table:
         yield Group(boards["north"], _village(view), middle, boards["south"])
 
 
+def _incarnations_at(places: list[int]) -> str:
+    """Where the incarnations still in the deck lie, counted from its top (the view's public places)."""
+    if not places:
+        return "no incarnation left in the deck"
+    return f"{'incarnation' if len(places) == 1 else 'incarnations'} at {', '.join(map(str, places))} from the top"
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     """The village (3x3 tiles) between its four boards (at 110 columns and more; narrower, the west
     and east boards go under the village), the Taoists, the deck, dice and recent log."""
     deck = view["deck"]
     status = Text(
         f"Level {view['level']} · turn {view['turn']} · deck {deck['size']} cards"
-        f" (incarnations at {deck['incarnations_at']} from the top) · haunted tiles {view['haunted_tiles']}"
+        f" ({_incarnations_at(deck['incarnations_at'])}) · haunted tiles {view['haunted_tiles']}"
         f" · supply Qi {view['supply']['qi']} · dice {', '.join(view['dice']['tao']) or '-'}"
         f" · curse die {view['dice']['curse'] or '-'}"
     )
