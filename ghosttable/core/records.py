@@ -11,7 +11,12 @@ Document shape (``format`` 1)::
     {"format": 1, "game": "ghost-stories", "version": "1.0", "players": 4,
      "options": {...}, "seed": 7, "script": {}, "actions": [[seat, {action json}], ...],
      "result": {"outcome": "win", "returns": [...], "score": 12, "final": "<fingerprint>"} | null,
+     "local_data": {"house": "<hex>"},
      "checksum": "<hex>"}
+
+``local_data`` is there only when an option names a local file (the Old House's ``house``): a
+digest of the data read from each such file (``Game.local_data_digests``), so that a replay
+after the file changed says so instead of failing on an action.
 
 A hand-written record may leave out the checksum (``Record.checksummed`` is then false) and
 write an action in its text form (``"move tile=4"``) instead of its JSON object.
@@ -47,6 +52,8 @@ class Record:
     actions: list[tuple[int, Action]]
     script: dict[str, list[Any]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
+    #: digests of the data read from files named by options (``Game.local_data_digests``)
+    local_data: dict[str, str] = field(default_factory=dict)
     #: whether the document this record was read from carried a checksum, which matched (a record
     #: written by hand may leave it out: it is replayed all the same)
     checksummed: bool = field(default=False, compare=False)
@@ -71,10 +78,11 @@ class Record:
             actions=list(state.history),
             script={k: list(v) for k, v in state.initial_script.items()},
             result=result,
+            local_data=state.game.local_data_digests(),
         )
 
     def _body(self) -> dict[str, Any]:
-        return {
+        body: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "game": self.game,
             "version": self.version,
@@ -85,6 +93,9 @@ class Record:
             "actions": [[seat, action.to_json()] for seat, action in self.actions],
             "result": self.result,
         }
+        if self.local_data:
+            body["local_data"] = self.local_data
+        return body
 
     def to_json(self) -> dict[str, Any]:
         """The JSON document, with its checksum."""
@@ -125,6 +136,7 @@ class Record:
         except KeyError as exc:
             raise RecordError(f"the record has no {exc.args[0]!r} field") from None
         script = data.get("script") or {}
+        local_data = data.get("local_data") or {}
         checks = [
             (isinstance(game, str), "game"),
             (isinstance(version, str), "version"),
@@ -137,6 +149,11 @@ class Record:
                 "script",
             ),
             (data.get("result") is None or isinstance(data.get("result"), dict), "result"),
+            (
+                isinstance(local_data, dict)
+                and all(isinstance(k, str) and isinstance(v, str) for k, v in local_data.items()),
+                "local_data",
+            ),
         ]
         for ok, name in checks:
             if not ok:
@@ -151,7 +168,7 @@ class Record:
                 raise RecordError(f"action {i} of the record is malformed: {exc.reason}") from None
             except RecursionError:
                 raise RecordError(f"action {i} of the record nests its values too deep") from None
-        record = cls(game, version, players, options, seed, actions, script, data.get("result"))
+        record = cls(game, version, players, options, seed, actions, script, data.get("result"), local_data)
         if "checksum" in data:
             if data["checksum"] != _checksum(record._body()):
                 raise RecordError("the record's checksum does not match: it was edited after it was written")
@@ -187,6 +204,13 @@ def _game_of(record: Record) -> Game:
         raise RecordError(
             f"the record was made with {record.game} version {record.version}; this is version {game.spec.version}"
         )
+    digests = game.local_data_digests()
+    for name, digest in sorted(record.local_data.items()):
+        if digests.get(name) != digest:
+            raise RecordError(
+                f"the record was made with another {name} than {record.options.get(name)!r} holds now:"
+                " the file changed after the game was played"
+            )
     return game
 
 

@@ -63,6 +63,12 @@ class DecisionPoint:
             raise IllegalActionError(f"{action} is not a choice at {self.name}") from None
 
 
+def _digest(value: Any) -> str:
+    """A digest of a JSON-ready value (its canonical JSON text), as 32 hex digits."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 class Game(ABC):
     """A game with its rule options fixed; a factory of initial states.
 
@@ -99,6 +105,17 @@ class Game(ABC):
     def reference(self) -> dict[str, Any]:
         """The rule options and data (cards, tiles, map) as JSON-ready reference material."""
         return {"spec": self.spec.to_json(), "options": self.options}
+
+    def local_data(self) -> dict[str, Any]:
+        """The data read from the files that ``local_file`` options name, by option name, as
+        JSON-ready values (say the Old House's house map when ``house`` is not its default). A
+        record keeps a digest of each, so that replaying it after the file changed says so. The
+        default is ``{}``: no option names a file, or every such option has its default."""
+        return {}
+
+    def local_data_digests(self) -> dict[str, str]:
+        """A short digest of each entry of :meth:`local_data` (hex text, by option name)."""
+        return {name: _digest(value) for name, value in sorted(self.local_data().items())}
 
     def describe(self) -> str:
         """``title (N players, option=value ...)``."""

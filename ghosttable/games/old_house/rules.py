@@ -147,6 +147,13 @@ class OldHouse(Game):
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         self._cell_actions: dict[str, list[Action]] = {}
 
+    def local_data(self) -> dict[str, Any]:
+        """The house map read from the ``house`` file (its JSON form), when the option names one;
+        ``{}`` on the built-in house. A record keeps its digest (see ``Game.local_data``)."""
+        if self.options["house"] == "default":
+            return {}
+        return {"house": self.house.to_json()}
+
     def cell_actions(self, kind: str) -> list[Action]:
         """``trap cell=C`` or ``move to=C`` for every cell, by cell index (built once per game)."""
         got = self._cell_actions.get(kind)

@@ -92,3 +92,33 @@ def test_only_a_regular_file_of_reasonable_size_is_read(tmp_path: Path) -> None:
     big.write_text("# " + "x" * (300 * 1024), encoding="utf-8")
     with pytest.raises(HouseError, match="larger than 256 KiB"):
         load_house(big)
+
+
+def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path) -> None:
+    from ghosttable.ai.base import Bot, make_bot
+    from ghosttable.core.errors import RecordError
+    from ghosttable.core.play import play_game
+    from ghosttable.core.records import Record, replay
+    from ghosttable.core.state import Game
+
+    def randoms(game: Game) -> list[Bot]:
+        return [make_bot(game, "random", s, s) for s in range(2)]
+
+    path = tmp_path / "house.toml"
+    path.write_text(GOOD, encoding="utf-8")
+    game = load("old-house", players=2, house=str(path))
+    state = play_game(game, randoms(game), seed=4)
+    record = Record.from_json(state.record().dumps())
+    assert set(record.local_data) == {"house"} and record.checksummed
+    assert replay(record).fingerprint() == state.fingerprint()
+    # A change of layout only (comments, spacing) reads as the same house: the record still replays.
+    path.write_text("# the same house\n" + GOOD.replace(" = ", "="), encoding="utf-8")
+    assert replay(record).fingerprint() == state.fingerprint()
+    # Another relic cell is another house: the record says so, not that some action was refused.
+    path.write_text(GOOD.replace('"D1"]', '"C1"]', 1), encoding="utf-8")
+    with pytest.raises(RecordError, match=r"another house than .* the file changed after the game was played"):
+        replay(record)
+    # The built-in house keeps records as they were: nothing read from a file.
+    default = load("old-house", players=2)
+    plain = play_game(default, randoms(default), seed=4)
+    assert "local_data" not in plain.record().to_json()
