@@ -33,7 +33,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
-from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
+from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, OPPOSITE, board_of, board_spaces
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -48,7 +48,7 @@ class HeuristicBot:
     #: weights of the priority rules, set by a cross-entropy search on seeded 4-player Initiation
     #: and Normal games (objective: cards drawn from the deck, plus a bonus per victory)
     weights: ClassVar[dict[str, float]] = {
-        "temple": 3.48,
+        "temple": 7.0,
         "circle": 0.35,
         "herbalist": 1.68,
         "watchman": 0.59,
@@ -64,7 +64,7 @@ class HeuristicBot:
         "buddha_spot": 1.64,
         "base": 1.13,
         "tormentor": 3.2,
-        "incarnation": 11.86,
+        "incarnation": 21.86,
         "die_captive": 2.81,
         "load2": 1.07,
         "full_low_qi": 3.95,
@@ -85,6 +85,10 @@ class HeuristicBot:
         "yy_min": 3.62,
         "yy_low": 1.05,
         "yin_yang_at_qi": 2.81,
+        "incarnation_blocker": 10.0,
+        "circle_incarnation": 4.0,
+        "temple_uncatchable": 8.0,
+        "tokens_incarnation": 3.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -134,6 +138,8 @@ class HeuristicBot:
         if card.incarnation:
             remaining = st.incarnations_total - len(st.exorcised_incarnations)
             value += self.weights["incarnation"] + (4.0 if remaining == 1 else 0.0)
+        if not card.incarnation and self._blocks_incarnation(st, s):
+            value += self.weights["incarnation_blocker"]
         if card.has("power_off"):
             value += 1.0
         if card.has("die_captive"):
@@ -154,6 +160,19 @@ class HeuristicBot:
         if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
             value += self.weights["reward"]
         return value
+
+    @staticmethod
+    def incarnations_in_play(st: GhostStoriesState) -> list[int]:
+        """Spaces holding an incarnation of Wu-Feng."""
+        return [s for s in st.ghosts_in_play() if st.card(st.space_card[s]).incarnation]
+
+    def _blocks_incarnation(self, st: GhostStoriesState, s: int) -> bool:
+        """Whether the ghost on ``s`` keeps an incarnation that needs its opposite space empty
+        (Howling Nightmare) from being exorcised."""
+        for g in self.incarnations_in_play(st):
+            if OPPOSITE[g] == s and st.card(st.space_card[g]).has("opposite_empty"):
+                return True
+        return False
 
     @staticmethod
     def turns_to_yin(st: GhostStoriesState, b: int) -> int:
@@ -200,7 +219,13 @@ class HeuristicBot:
     ) -> float:
         kind = st.data.tile(st.tiles[pos]).help
         if kind == "take_buddha":
-            return self.weights["temple"] if st.buddhas[t] + st.fresh_buddhas[t] == 0 else 0.3
+            if st.buddhas[t] + st.fresh_buddhas[t] > 0:
+                return 0.3
+            value = self.weights["temple"]
+            for g in self.incarnations_in_play(st):
+                if st.card(st.space_card[g]).has("buddha_required") and not st.buddha_on[g]:
+                    value += self.weights["temple_uncatchable"]
+            return value
         if kind == "revive":
             return 7.0
         if kind == "circle_token":
@@ -218,7 +243,11 @@ class HeuristicBot:
                     if st.card(st.space_card[s]).colour == st.circle
                 )
             first = self.weights["circle_first"] if st.circle is None else 0.0
-            return self.weights["circle"] * (weight - current) + first
+            siege = 0.0
+            if st.circle != c:
+                for g in self.incarnations_in_play(st):
+                    siege += dict(st.card(st.space_card[g]).resistance).get(c, 0)
+            return self.weights["circle"] * (weight - current) + first + self.weights["circle_incarnation"] * siege
         if kind == "roll_for_tokens":
             stocked = sum(1 for c in COLOURS if st.supply_tokens(c) > 0)
             expected = (stocked + (1 if stocked else 0)) / 3.0  # tokens the two dice bring
@@ -282,8 +311,9 @@ class HeuristicBot:
         want = dict.fromkeys(COLOURS, 0.0)
         for s in st.ghosts_in_play():
             card = st.card(st.space_card[s])
+            factor = self.weights["tokens_incarnation"] if card.incarnation else 1.0
             for c, n in card.resistance:
-                want[c] += n * (1.0 + 0.2 * self.threat(st, s))
+                want[c] += n * (1.0 + 0.2 * self.threat(st, s)) * factor
         for i, c in enumerate(COLOURS):
             want[c] -= 1.5 * st.tokens[t][i]
             if st.supply_tokens(c) <= 0:
