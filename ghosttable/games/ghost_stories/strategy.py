@@ -69,7 +69,7 @@ class HeuristicBot:
         "load2": 1.07,
         "full_low_qi": 3.95,
         "curse_on_exorcism": 0.67,
-        "reward": 0.65,
+        "reward": 3.0,
         "sorcerer_q2": 1.7,
         "sorcerer_q3": 1.4,
         "tea": 2.21,
@@ -89,6 +89,7 @@ class HeuristicBot:
         "circle_incarnation": 4.0,
         "temple_uncatchable": 8.0,
         "tokens_incarnation": 3.0,
+        "place_pair": 3.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -110,8 +111,10 @@ class HeuristicBot:
 
     # ----- evaluation -------------------------------------------------------------------------
 
-    def threat(self, st: GhostStoriesState, s: int) -> float:
-        """How much removing the ghost on space ``s`` is worth now."""
+    def threat(self, st: GhostStoriesState, s: int, exorcism: bool = False) -> float:
+        """How much removing the ghost on space ``s`` is worth now; with ``exorcism``, also its
+        right stone (reward, curse), which only an exorcism brings (not the Sorcerer's Hut, a
+        Buddha or the Pavilion)."""
         card = st.card(st.space_card[s])
         b = board_of(s)
         haunted = sum(st.haunted)
@@ -155,10 +158,11 @@ class HeuristicBot:
                 value += self.weights["full_low_qi"]
         if load >= 2 and not card.incarnation:
             value += self.weights["blocker"] * max(0, card.total_resistance - 2)
-        if card.has("curse", "exorcised"):
-            value -= self.weights["curse_on_exorcism"]
-        if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
-            value += self.weights["reward"]
+        if exorcism:
+            if card.has("curse", "exorcised"):
+                value -= self.weights["curse_on_exorcism"]
+            if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
+                value += self.weights["reward"]
         return value
 
     @staticmethod
@@ -193,7 +197,7 @@ class HeuristicBot:
         reqs = tuple(tuple(st.requirements(s)) for s in spaces)
         dice_ok = tuple(not st.card(st.space_card[s]).has("dice_off") for s in spaces)
         table = _odds(reqs, dice_ok, n, st.white_wild(), pool)
-        threats = [self.threat(st, s) for s in spaces]
+        threats = [self.threat(st, s, exorcism=True) for s in spaces]
         value = 0.0
         for prob, combos in table:
             value += prob * max((sum(threats[g] for g in c) for c in combos), default=0.0)
@@ -474,7 +478,14 @@ class HeuristicBot:
             b = board_of(s)
             load = sum(1 for x in board_spaces(b) if st.space_card[x])
             near = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
-            return -self.weights["place_load"] * load - near - (1.0 if st.buddha_on[s] else 0.0)
+            # a ghost beside another one on a corner tile's two spaces: one roll may exorcise both
+            pair = any(x != s and st.space_card[x] for x in FACING[LINES[s][0]])
+            return (
+                -self.weights["place_load"] * load
+                - near
+                - (1.0 if st.buddha_on[s] else 0.0)
+                + (self.weights["place_pair"] if pair else 0.0)
+            )
 
         return max(legal, key=worth)
 
@@ -504,7 +515,7 @@ class HeuristicBot:
                 return 0.0
             ghosts = _items(a["ghosts"])
             tokens = _items(a["tokens"])
-            gain = sum(self.threat(st, int(str(s))) for s in ghosts)
+            gain = sum(self.threat(st, int(str(s)), exorcism=True) for s in ghosts)
             own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
             return float(gain - self.weights["token_cost"] * len(tokens) - 0.01 * own)
 
