@@ -11,7 +11,7 @@ and the deck is never consulted). Its rules, in order of weight:
   of its villager (reviving, freeing tiles, sending figurines back, trapping a ghost on a Buddha
   through the Pavilion, banishing at the Sorcerer's Hut when Qi allows, tokens, Qi, Buddhas);
 - the Taoist moves to the best tile, acts there, places Buddhas on the faced spaces most likely to
-  receive ghosts, spends the Yin-Yang to free a tile when one more haunted tile would lose, or as
+  receive ghosts, spends the Yin-Yang to free a haunted tile as soon as there is one, or as
   an extra help when that help is worth it;
 - the Circle of Prayer is set early; ghost draws (Tea House, Taoist Altar) cost much once no
   incarnation is left in the deck; an incarnation that may be exorcised draws every Taoist to the
@@ -329,7 +329,8 @@ class HeuristicBot:
 
     def _yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action | None:
         haunted = sum(st.haunted)
-        if haunted and haunted >= st.haunted_limit() - 1:
+        # a haunted tile is freed at once: it holds a villager's help and brings the loss nearer
+        if haunted:
             restores = [a for a in legal if a.kind == "yin_yang_restore"]
             if restores:
                 return restores[0]
