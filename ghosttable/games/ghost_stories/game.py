@@ -80,10 +80,11 @@ OPTIONS = (
     ),
     RuleOption(
         "watchman",
-        "one-board",
-        "The Night Watchman sends back the haunting figurines of one board, or of every board.",
-        choices=("one-board", "all-boards"),
-        source="reference section 6; Chinese seed (play aid)",
+        "all-boards",
+        "The Night Watchman sends every haunting figurine back onto its ghost card (Chinese seed's "
+        "play aid), or only those of one board (reference).",
+        choices=("all-boards", "one-board"),
+        source="Chinese seed (play aid: Night Watchman); reference section 6",
     ),
     RuleOption(
         "haunting-figurines",
@@ -124,7 +125,7 @@ class GhostStories(Game):
         chance=True,
         hidden_information=True,
         cooperative=True,
-        version="1.1",
+        version="1.2",
         max_decisions=6000,
         options=OPTIONS,
         secrets="the order and content of the ghost deck (and of the ghosts removed unseen at setup); "

@@ -11,7 +11,7 @@ and the deck is never consulted). Its rules, in order of weight:
   of its villager (reviving, freeing tiles, sending figurines back, trapping a ghost on a Buddha
   through the Pavilion, banishing at the Sorcerer's Hut when Qi allows, tokens, Qi, Buddhas);
 - the Taoist moves to the best tile, acts there, places Buddhas on the faced spaces most likely to
-  receive ghosts, spends the Yin-Yang to free a tile when one more haunted tile would lose, or as
+  receive ghosts, spends the Yin-Yang to free a haunted tile as soon as there is one, or as
   an extra help when that help is worth it;
 - the Circle of Prayer is set early; ghost draws (Tea House, Taoist Altar) cost much once no
   incarnation is left in the deck; an incarnation that may be exorcised draws every Taoist to the
@@ -33,7 +33,7 @@ from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
-from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, board_of, board_spaces
+from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, OPPOSITE, board_of, board_spaces
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -48,7 +48,7 @@ class HeuristicBot:
     #: weights of the priority rules, set by a cross-entropy search on seeded 4-player Initiation
     #: and Normal games (objective: cards drawn from the deck, plus a bonus per victory)
     weights: ClassVar[dict[str, float]] = {
-        "temple": 3.48,
+        "temple": 7.0,
         "circle": 0.35,
         "herbalist": 1.68,
         "watchman": 0.59,
@@ -64,12 +64,12 @@ class HeuristicBot:
         "buddha_spot": 1.64,
         "base": 1.13,
         "tormentor": 3.2,
-        "incarnation": 11.86,
+        "incarnation": 21.86,
         "die_captive": 2.81,
         "load2": 1.07,
         "full_low_qi": 3.95,
         "curse_on_exorcism": 0.67,
-        "reward": 0.65,
+        "reward": 3.0,
         "sorcerer_q2": 1.7,
         "sorcerer_q3": 1.4,
         "tea": 2.21,
@@ -85,6 +85,11 @@ class HeuristicBot:
         "yy_min": 3.62,
         "yy_low": 1.05,
         "yin_yang_at_qi": 2.81,
+        "incarnation_blocker": 10.0,
+        "circle_incarnation": 4.0,
+        "temple_uncatchable": 8.0,
+        "tokens_incarnation": 3.0,
+        "place_pair": 3.0,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -106,8 +111,10 @@ class HeuristicBot:
 
     # ----- evaluation -------------------------------------------------------------------------
 
-    def threat(self, st: GhostStoriesState, s: int) -> float:
-        """How much removing the ghost on space ``s`` is worth now."""
+    def threat(self, st: GhostStoriesState, s: int, exorcism: bool = False) -> float:
+        """How much removing the ghost on space ``s`` is worth now; with ``exorcism``, also its
+        right stone (reward, curse), which only an exorcism brings (not the Sorcerer's Hut, a
+        Buddha or the Pavilion)."""
         card = st.card(st.space_card[s])
         b = board_of(s)
         haunted = sum(st.haunted)
@@ -134,6 +141,8 @@ class HeuristicBot:
         if card.incarnation:
             remaining = st.incarnations_total - len(st.exorcised_incarnations)
             value += self.weights["incarnation"] + (4.0 if remaining == 1 else 0.0)
+        if not card.incarnation and self._blocks_incarnation(st, s):
+            value += self.weights["incarnation_blocker"]
         if card.has("power_off"):
             value += 1.0
         if card.has("die_captive"):
@@ -149,11 +158,25 @@ class HeuristicBot:
                 value += self.weights["full_low_qi"]
         if load >= 2 and not card.incarnation:
             value += self.weights["blocker"] * max(0, card.total_resistance - 2)
-        if card.has("curse", "exorcised"):
-            value -= self.weights["curse_on_exorcism"]
-        if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
-            value += self.weights["reward"]
+        if exorcism:
+            if card.has("curse", "exorcised"):
+                value -= self.weights["curse_on_exorcism"]
+            if card.has("reward_qi_or_yin_yang") or card.has("reward_tao"):
+                value += self.weights["reward"]
         return value
+
+    @staticmethod
+    def incarnations_in_play(st: GhostStoriesState) -> list[int]:
+        """Spaces holding an incarnation of Wu-Feng."""
+        return [s for s in st.ghosts_in_play() if st.card(st.space_card[s]).incarnation]
+
+    def _blocks_incarnation(self, st: GhostStoriesState, s: int) -> bool:
+        """Whether the ghost on ``s`` keeps an incarnation that needs its opposite space empty
+        (Howling Nightmare) from being exorcised."""
+        for g in self.incarnations_in_play(st):
+            if OPPOSITE[g] == s and st.card(st.space_card[g]).has("opposite_empty"):
+                return True
+        return False
 
     @staticmethod
     def turns_to_yin(st: GhostStoriesState, b: int) -> int:
@@ -174,7 +197,7 @@ class HeuristicBot:
         reqs = tuple(tuple(st.requirements(s)) for s in spaces)
         dice_ok = tuple(not st.card(st.space_card[s]).has("dice_off") for s in spaces)
         table = _odds(reqs, dice_ok, n, st.white_wild(), pool)
-        threats = [self.threat(st, s) for s in spaces]
+        threats = [self.threat(st, s, exorcism=True) for s in spaces]
         value = 0.0
         for prob, combos in table:
             value += prob * max((sum(threats[g] for g in c) for c in combos), default=0.0)
@@ -200,7 +223,13 @@ class HeuristicBot:
     ) -> float:
         kind = st.data.tile(st.tiles[pos]).help
         if kind == "take_buddha":
-            return self.weights["temple"] if st.buddhas[t] + st.fresh_buddhas[t] == 0 else 0.3
+            if st.buddhas[t] + st.fresh_buddhas[t] > 0:
+                return 0.3
+            value = self.weights["temple"]
+            for g in self.incarnations_in_play(st):
+                if st.card(st.space_card[g]).has("buddha_required") and not st.buddha_on[g]:
+                    value += self.weights["temple_uncatchable"]
+            return value
         if kind == "revive":
             return 7.0
         if kind == "circle_token":
@@ -218,7 +247,11 @@ class HeuristicBot:
                     if st.card(st.space_card[s]).colour == st.circle
                 )
             first = self.weights["circle_first"] if st.circle is None else 0.0
-            return self.weights["circle"] * (weight - current) + first
+            siege = 0.0
+            if st.circle != c:
+                for g in self.incarnations_in_play(st):
+                    siege += dict(st.card(st.space_card[g]).resistance).get(c, 0)
+            return self.weights["circle"] * (weight - current) + first + self.weights["circle_incarnation"] * siege
         if kind == "roll_for_tokens":
             stocked = sum(1 for c in COLOURS if st.supply_tokens(c) > 0)
             expected = (stocked + (1 if stocked else 0)) / 3.0  # tokens the two dice bring
@@ -282,8 +315,9 @@ class HeuristicBot:
         want = dict.fromkeys(COLOURS, 0.0)
         for s in st.ghosts_in_play():
             card = st.card(st.space_card[s])
+            factor = self.weights["tokens_incarnation"] if card.incarnation else 1.0
             for c, n in card.resistance:
-                want[c] += n * (1.0 + 0.2 * self.threat(st, s))
+                want[c] += n * (1.0 + 0.2 * self.threat(st, s)) * factor
         for i, c in enumerate(COLOURS):
             want[c] -= 1.5 * st.tokens[t][i]
             if st.supply_tokens(c) <= 0:
@@ -295,7 +329,8 @@ class HeuristicBot:
 
     def _yin_yang(self, st: GhostStoriesState, legal: list[Action]) -> Action | None:
         haunted = sum(st.haunted)
-        if haunted and haunted >= st.haunted_limit() - 1:
+        # a haunted tile is freed at once: it holds a villager's help and brings the loss nearer
+        if haunted:
             restores = [a for a in legal if a.kind == "yin_yang_restore"]
             if restores:
                 return restores[0]
@@ -444,7 +479,14 @@ class HeuristicBot:
             b = board_of(s)
             load = sum(1 for x in board_spaces(b) if st.space_card[x])
             near = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
-            return -self.weights["place_load"] * load - near - (1.0 if st.buddha_on[s] else 0.0)
+            # a ghost beside another one on a corner tile's two spaces: one roll may exorcise both
+            pair = any(x != s and st.space_card[x] for x in FACING[LINES[s][0]])
+            return (
+                -self.weights["place_load"] * load
+                - near
+                - (1.0 if st.buddha_on[s] else 0.0)
+                + (self.weights["place_pair"] if pair else 0.0)
+            )
 
         return max(legal, key=worth)
 
@@ -474,7 +516,7 @@ class HeuristicBot:
                 return 0.0
             ghosts = _items(a["ghosts"])
             tokens = _items(a["tokens"])
-            gain = sum(self.threat(st, int(str(s))) for s in ghosts)
+            gain = sum(self.threat(st, int(str(s)), exorcism=True) for s in ghosts)
             own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
             return float(gain - self.weights["token_cost"] * len(tokens) - 0.01 * own)
 

@@ -80,8 +80,8 @@ def test_herbalist_takes_a_token_per_face_white_is_chosen() -> None:
     assert state.tokens[0] == [0, 0, 1, 0, 1]
 
 
-def test_night_watchman_sends_a_boards_figurines_back() -> None:
-    state = table()
+def test_night_watchman_one_board_option() -> None:
+    state = table(watchman="one-board")
     put(state, 3, 1, step=1)
     put(state, 4, 5, step=1)
     put(state, 0, 12, step=1)
@@ -92,8 +92,11 @@ def test_night_watchman_sends_a_boards_figurines_back() -> None:
     assert state.haunt_step[3] == 0 and state.haunt_step[4] == 0 and state.haunt_step[0] == 1
 
 
-def test_night_watchman_every_board_option() -> None:
-    state = table(watchman="all-boards")
+def test_night_watchman_sends_every_figurine_back() -> None:
+    # Chinese seed, play aid (Night Watchman): "send all the haunting figurines back onto the
+    # ghost cards they belong to"; it outranks the reference's one-board reading (spec 1.2).
+    state = table()
+    assert state.game.options["watchman"] == "all-boards"
     put(state, 3, 1, step=1)
     put(state, 0, 12, step=1)
     state.pos[0] = 5
