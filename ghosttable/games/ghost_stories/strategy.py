@@ -9,7 +9,8 @@ and the deck is never consulted). Its rules, in order of weight:
 - each reachable tile is worth the best of: the expected threat removed by an exorcism from it
   (success odds from the dice, the Taoists' tokens there, the Circle and the Mantra), or the help
   of its villager (reviving, freeing tiles, sending figurines back, trapping a ghost on a Buddha
-  through the Pavilion, banishing at the Sorcerer's Hut when Qi allows, tokens, Qi, Buddhas);
+  through the Pavilion or moving a ghost off a full board with it, banishing at the Sorcerer's Hut
+  when Qi allows (priced by the Qi the whole team still needs), tokens, Qi, Buddhas);
 - the Taoist moves to the best tile, acts there, places Buddhas on the faced spaces most likely to
   receive ghosts, spends the Yin-Yang to free a haunted tile as soon as there is one, or as
   an extra help when that help is worth it;
@@ -17,7 +18,9 @@ and the deck is never consulted). Its rules, in order of weight:
   incarnation is left in the deck; an incarnation that may be exorcised draws every Taoist to the
   tile facing it;
 - sub-decisions: the most useful token colours, reroll useless dice, Qi to the weakest, blows to
-  the strongest, ghosts onto Buddha traps or the emptiest boards.
+  the strongest, ghosts onto Buddha traps or the emptiest boards (within the active Taoist's reach,
+  not filling a board whose Taoist is low on Qi), the Pavilion's free move to the Taoist it helps
+  most.
 """
 
 from __future__ import annotations
@@ -90,6 +93,12 @@ class HeuristicBot:
         "temple_uncatchable": 8.0,
         "tokens_incarnation": 3.0,
         "place_pair": 3.0,
+        "budget_per_card": 0.25,
+        "budget_base": 4.0,
+        "place_fill": 2.0,
+        "place_fill_low_qi": 2.0,
+        "place_active": 0.5,
+        "pavilion_relief": 0.6,
     }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
@@ -270,7 +279,7 @@ class HeuristicBot:
             card = st.card(st.space_card[g])
             if st.buddha_on[d] and not card.incarnation:
                 return self.threat(st, g) * 0.95
-            return 0.0
+            return self._relief_value(st, g, d)
         if kind == "banish_for_qi":
             g = int(str(prm["ghost"]))
             cost = {
@@ -278,13 +287,37 @@ class HeuristicBot:
                 2: self.weights["sorcerer_q2"],
                 3: self.weights["sorcerer_q3"],
             }.get(st.qi[t], 1.0)
-            return self.threat(st, g) - cost * self.weights["sorcerer"]
+            return self.threat(st, g) - cost * self.weights["sorcerer"] * self.qi_budget_scale(st)
         if kind == "restore_and_draw":
             return 3.0 + (20.0 if haunted >= limit - 1 else 0.0) - 1.0 - self.draw_cost(st)
         if kind == "token_qi_and_draw":
             tea = self.weights["tea"]
             return (tea + 1.5 if st.qi[t] <= 1 else tea if st.qi[t] == 2 else 0.4) - 0.6 - self.draw_cost(st)
         return 0.0
+
+    def qi_budget_scale(self, st: GhostStoriesState) -> float:
+        """How dear the team's Qi is now, as a factor on the Sorcerer's Hut price: the Qi the
+        team will still need (a share per card left in the deck, plus a reserve for the
+        incarnation) over the Qi its living Taoists hold, kept within 0.7 and 2.5."""
+        need = self.weights["budget_per_card"] * len(st.deck) + self.weights["budget_base"]
+        held = sum(st.qi[o] for o in st.living())
+        return min(2.5, max(0.7, need / max(held, 1)))
+
+    def _relief_value(self, st: GhostStoriesState, g: int, d: int) -> float:
+        """The worth of the Pavilion's moving the ghost on space ``g`` to the free space ``d`` of
+        another board: it frees a full board (whose Taoist would lose Qi every turn) for one
+        with at most one ghost; nothing otherwise (incarnations are never moved)."""
+        bg, bd = board_of(g), board_of(d)
+        if bg == bd or st.card(st.space_card[g]).incarnation:
+            return 0.0
+        load_g = sum(1 for x in board_spaces(bg) if st.space_card[x])
+        load_d = sum(1 for x in board_spaces(bd) if st.space_card[x])
+        if load_g < 3 or load_d > 1 or (bg < st.game.players and not st.alive[bg]):
+            return 0.0
+        value = self.weights["pavilion_relief"] * self.weights["full_board"] - 0.5 * load_d
+        if bg < st.game.players and st.qi[bg] <= 2:
+            value += self.weights["full_low_qi"]
+        return value
 
     def draw_cost(self, st: GhostStoriesState) -> float:
         """What one more ghost drawn from the deck costs: nothing while an incarnation is still in
@@ -478,7 +511,14 @@ class HeuristicBot:
                 return 100.0
             b = board_of(s)
             load = sum(1 for x in board_spaces(b) if st.space_card[x])
-            near = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
+            nearest = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
+            # the active Taoist acts right after this Yin phase: a ghost within its reach may go at once
+            active = _distance(st.pos[st.board], LINES[s][0]) if st.alive[st.board] else 3
+            near = (1.0 - self.weights["place_active"]) * nearest + self.weights["place_active"] * min(active, 2)
+            # a ghost that fills a board costs its Taoist 1 Qi every turn (overrun): worse at low Qi
+            fill = 0.0
+            if load == 2 and b < st.game.players and st.alive[b]:
+                fill = self.weights["place_fill"] + (self.weights["place_fill_low_qi"] if st.qi[b] <= 2 else 0.0)
             # a ghost beside another one on a corner tile's two spaces: one roll may exorcise both
             pair = any(x != s and st.space_card[x] for x in FACING[LINES[s][0]])
             return (
@@ -486,6 +526,7 @@ class HeuristicBot:
                 - near
                 - (1.0 if st.buddha_on[s] else 0.0)
                 + (self.weights["place_pair"] if pair else 0.0)
+                - fill
             )
 
         return max(legal, key=worth)
@@ -548,6 +589,22 @@ class HeuristicBot:
         return legal[0]
 
     def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        """The Pavilion's free move goes to the Taoist it brings nearest to a better tile (the
+        best within one more step, which its own next move reaches); nobody moves otherwise."""
+        reach: dict[tuple[int, int], float] = {}
+
+        def best_within_one(o: int, p: int) -> float:
+            if (o, p) not in reach:
+                reach[o, p] = max(self.tile_value(st, o, q) for q in (p, *ADJACENT[p]))
+            return reach[o, p]
+
+        def worth(a: Action) -> float:
+            o, p = int(str(a["taoist"])), int(str(a["tile"]))
+            return 0.0 if p == st.pos[o] else best_within_one(o, p) - best_within_one(o, st.pos[o])
+
+        best = max(legal, key=worth)
+        if worth(best) > 0.0:
+            return best
         for a in legal:
             if st.pos[int(str(a["taoist"]))] == a["tile"]:
                 return a
