@@ -53,6 +53,11 @@ def _reach_chance(distance: int, bonus: int) -> float:
     return (DIE_FACES - need + 1) / DIE_FACES
 
 
+def _route_plan(accelerate: bool, path: list[int]) -> list[Action]:
+    """The actions of a route: Acceleration first if asked, then one step per direction index."""
+    return ([Action.make("accelerate")] if accelerate else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
+
+
 class HeuristicBot:
     """A rule-of-thumb player for either side (see the module docstring).
 
@@ -102,15 +107,26 @@ class HeuristicBot:
         self.search_trap_fear = 3.0
         self.search_radius = 6
         self.search_cells = 6
+        self.route_variants = 2
+        self.depth = 2
+        self.burn = True
+        self.card_weight = 0.5
+        self.deep_always = False
+        self.learn = True
+        self.follow: HeuristicBot | None = None
+        self.escape_horror_plans = 12
         self.script_key: tuple[Any, ...] | None = None
         self.script: list[Action] = []
         self.hunter_bots: dict[int, HeuristicBot] = {}
+        self.clear_key: tuple[Any, ...] | None = None
+        self.clear: set[int] = set()
 
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
         legal = obs.legal_actions()
         view = obs.view()
         if self.seat == 0:
+            self._learn_clear(obs, view)
             choice = self._scripted(obs, view, legal)
             if choice is None:
                 choice = self._phantom(view, legal)
@@ -195,6 +211,25 @@ class HeuristicBot:
                 return want
         return legal[0]
 
+    def _learn_clear(self, obs: Observation, view: dict[str, Any]) -> None:
+        """At the start of each Phantom turn: the cells known to hold none of the traps on the
+        board (the Phantom or an entity entered them after the trap was set without triggering
+        it; reference, part 2: the Phantom learns where a trap lies only when it triggers)."""
+        phantom = view["phantom"]
+        if view["phase"] != "phantom" or not self.learn:
+            return
+        key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
+        if key == self.clear_key:
+            return
+        self.clear_key = key
+        self.clear = set()
+        if not view["traps_set"]:
+            return
+        twin = obs.determinize(self.rng)
+        active = [t for t in twin.traps if t.active]  # type: ignore[attr-defined]
+        if active:
+            self.clear = set.intersection(*(t.phantom_clear | t.entity_clear for t in active))
+
     # ----- the Phantom's look-ahead -------------------------------------------------------------
 
     def _scripted(self, obs: Observation, view: dict[str, Any], legal: list[Action]) -> Action | None:
@@ -241,6 +276,7 @@ class HeuristicBot:
             return []
         cell = self._cell(view["private"]["cell"])
         traps = view["traps_set"]
+        deep = self.depth > 1 and (self.deep_always or view["phantom"]["revealed"])
         for candidate in candidates:
             route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
             penalty = self.search_trap_fear * traps * sum(1 for c in route if c in likely)
@@ -251,16 +287,41 @@ class HeuristicBot:
                 played = self._play_plan(twin, candidate)
                 if i == 0:
                     script = played
-                guard = 0
-                while twin.phase == "hunters" and guard < 100:
-                    guard += 1
-                    seat = twin.acting_seats()[0]
-                    twin.apply(self._hunter_bot(seat).choose(Obs(twin, seat)), seat)
+                self._hunters_answer(twin)
+                if deep and twin.phase == "phantom":
+                    follow = self._follow_bot()
+                    guard = 0
+                    while twin.phase == "phantom" and guard < 60:
+                        guard += 1
+                        twin.apply(follow.choose(Obs(twin, 0)), 0)
+                    self._hunters_answer(twin)
                 total += self._value(base, twin)
             value = total / len(bases) + self.rng.random() * 0.01
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _hunters_answer(self, twin: Any) -> None:
+        """Play the hunters' phase of ``twin`` with this bot's hunters."""
+        from ghosttable.ai.base import Observation as Obs
+
+        guard = 0
+        while twin.phase == "hunters" and guard < 100:
+            guard += 1
+            seat = twin.acting_seats()[0]
+            twin.apply(self._hunter_bot(seat).choose(Obs(twin, seat)), seat)
+
+    def _follow_bot(self) -> HeuristicBot:
+        """The Phantom of the look-ahead's second turn: the rules of thumb alone, fresh each time."""
+        bot = self.follow
+        if bot is None:
+            bot = HeuristicBot(self.game, 0, self.rng.getrandbits(32))
+            bot.search = False
+            bot.learn = False
+            self.follow = bot
+        bot.turn_key = None
+        bot.plan = []
+        return bot
 
     def _round_tracker(self, base: Any) -> Tracker:
         """The hunters' tracker of a determinized state, rebuilt for the current round only: it
@@ -341,22 +402,69 @@ class HeuristicBot:
             if len(chosen) < self.breadth or t in intact:
                 chosen.append((t, path, acc))
                 seen.add((t, acc))
+        if self.burn and (cell, False) not in seen:
+            chosen.append((cell, [], False))
         plans: list[list[Action]] = []
         horror_target = self._horror_target(view, cell)
+        escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
+        horrors = kinds.count("horror")
         summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
         for t, path, acc in chosen:
-            base = ([Action.make("accelerate")] if acc else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
+            steps = left + (2 if acc else 0)
+            burnt = self._pad(cell, path, (steps - len(path)) - (steps - len(path)) % 2, hand) if self.burn else path
+            if burnt != path and len(burnt) > len(path):
+                plans.append(_route_plan(acc, burnt))
+            base = _route_plan(acc, path)
             if not path:
                 continue
             plans.append(base)
+            for other in self._reorders(cell, path)[: self.route_variants]:
+                plans.append(_route_plan(acc, other))
             strike = t in intact
             kinds_here = [k for k in self.house.summonable(t) if k in summons]
             if kinds_here and (strike or len(plans) <= 3):
                 plans.append([*base, Action.make("summon", entity=kinds_here[0])])
             if strike and horror_target is not None:
                 plans.append([*base, Action.make("horror", hunter=horror_target)])
+            if escaping and len(plans) <= self.escape_horror_plans:
+                near = sorted(
+                    (h for h in view["hunters"] if not h["horrified"]),
+                    key=lambda h: self.dist[self._cell(h["cell"])].get(t, 99),
+                )[:horrors]
+                for k in range(1, len(near) + 1):
+                    plans.append([*base, *(Action.make("horror", hunter=h["name"]) for h in near[:k])])
         plans.append([])
         return plans
+
+    def _reorders(self, cell: int, path: list[int]) -> list[list[int]]:
+        """Other orders of the same cards to the same endpoint (the cards grouped the other way
+        round, then interleaved), each staying on the board: a different route leaves different
+        trails (rulebook, Midnight: a trail shows where the route passed)."""
+        out: list[list[int]] = []
+        seen = {tuple(path)}
+        groups: dict[int, list[int]] = {}
+        for d in path:
+            groups.setdefault(d, []).append(d)
+        keys = list(groups)
+        flipped = [d for k in reversed(keys) for d in groups[k]]
+        woven: list[int] = []
+        lists = [list(groups[k]) for k in keys]
+        while any(lists):
+            for lst in lists:
+                if lst:
+                    woven.append(lst.pop())
+        for option in (flipped, woven):
+            if tuple(option) in seen:
+                continue
+            seen.add(tuple(option))
+            c = cell
+            for d in option:
+                c = self.house.moves[c][d]
+                if c < 0:
+                    break
+            else:
+                out.append(option)
+        return out
 
     def _horror_target(self, view: dict[str, Any], cell: int) -> str | None:
         ranked = sorted(
@@ -424,6 +532,8 @@ class HeuristicBot:
         value -= self.exposure * threat / size**0.5
         intact = [c for c, gone in twin.relics.items() if not gone]
         value -= self.approach * min((self.dist[cell].get(r, 30) for r in intact), default=0)
+        if twin.round == base.round and not twin.round_ending:
+            value -= self.card_weight * sum(twin.hand)
         return value
 
     def _paths(self, cell: int, left: int, hand: list[int]) -> dict[int, list[int]]:
@@ -542,7 +652,7 @@ class HeuristicBot:
         cells = {c for r in relics for c in self.house.neighbours(r)}
         if any(h["name"] == "engineer" for h in view["hunters"]):
             cells.update(relics)
-        return cells
+        return cells - self.clear
 
     def _cells_on(self, cell: int, path: list[int]) -> list[int]:
         out = []
