@@ -8,16 +8,20 @@ The Phantom gambles in Twilight for 1 + die cards, taking the three Horror cards
 keeps hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
 Pentagram (pentagrams are what pins a hidden Phantom). In Midnight, when a hunter is near or the
 hunters' possible-cell set is small, it looks one hunters' phase ahead: each candidate turn (the
-best-ranked endpoints of its rules of thumb, with Acceleration where needed, a summon where it
-fits, or a discard) is played on a determinized copy, the hunters answer with this very bot, and
-the turn is scored by relics destroyed, Damage taken, how many cells the hunters are left to
-search against how near they stand, the trap risk at relic entrances, and the distance to the next
-relic. Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic
-when the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
-relics, avoiding pentagram areas and relic entrances while traps lie about. Summons come when it
-is revealed anyway (typically on the relic it strikes); entities head for intact relics the
-hunters do not watch (not the one being struck, not the ones nearest the possible-cell set, not
-within a hunter's easy reach) and sit there two turns to destroy them without a reveal.
+best-ranked endpoints of its rules of thumb, with Acceleration where needed, by other orders of the
+same cards, lengthened to spend the whole roll, with a summon where it fits, with Horror on the
+nearest hunters when escaping a reveal, or a discard) is played on a determinized copy, the
+hunters answer with this very bot (after a reveal, one more Phantom turn and hunters' phase are
+played), and the turn is scored by relics destroyed, Damage taken, how many cells the hunters are
+left to search against how near they stand, the trap risk at relic entrances, the distance to the
+next relic and the Move cards still in hand (each one more hunters' phase before the round ends).
+Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic when
+the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
+relics, avoiding pentagram areas and the relic entrances it has not seen to be clear of traps.
+Summons come when it is revealed anyway (typically on the relic it strikes); entities head for
+intact relics the hunters do not watch (not the one being struck, not the ones nearest the
+possible-cell set, not within a hunter's easy reach) and sit there two turns to destroy them
+without a reveal. The numbers are :class:`PhantomWeights`.
 
 The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
 set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
