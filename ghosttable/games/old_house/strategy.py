@@ -8,16 +8,20 @@ The Phantom gambles in Twilight for 1 + die cards, taking the three Horror cards
 keeps hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
 Pentagram (pentagrams are what pins a hidden Phantom). In Midnight, when a hunter is near or the
 hunters' possible-cell set is small, it looks one hunters' phase ahead: each candidate turn (the
-best-ranked endpoints of its rules of thumb, with Acceleration where needed, a summon where it
-fits, or a discard) is played on a determinized copy, the hunters answer with this very bot, and
-the turn is scored by relics destroyed, Damage taken, how many cells the hunters are left to
-search against how near they stand, the trap risk at relic entrances, and the distance to the next
-relic. Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic
-when the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
-relics, avoiding pentagram areas and relic entrances while traps lie about. Summons come when it
-is revealed anyway (typically on the relic it strikes); entities head for intact relics the
-hunters do not watch (not the one being struck, not the ones nearest the possible-cell set, not
-within a hunter's easy reach) and sit there two turns to destroy them without a reveal.
+best-ranked endpoints of its rules of thumb, with Acceleration where needed, by other orders of the
+same cards, lengthened to spend the whole roll, with a summon where it fits, with Horror on the
+nearest hunters when escaping a reveal, or a discard) is played on a determinized copy, the
+hunters answer with this very bot (after a reveal, one more Phantom turn and hunters' phase are
+played), and the turn is scored by relics destroyed, Damage taken, how many cells the hunters are
+left to search against how near they stand, the trap risk at relic entrances, the distance to the
+next relic and the Move cards still in hand (each one more hunters' phase before the round ends).
+Otherwise, and for the strike itself, it follows its rules of thumb: strike an intact relic when
+the hunters' expected reach (after Horror) is low, else hide far from hunters and close in on
+relics, avoiding pentagram areas and the relic entrances it has not seen to be clear of traps.
+Summons come when it is revealed anyway (typically on the relic it strikes); entities head for
+intact relics the hunters do not watch (not the one being struck, not the ones nearest the
+possible-cell set, not within a hunter's easy reach) and sit there two turns to destroy them
+without a reveal. The numbers are :class:`PhantomWeights`.
 
 The hunters chase a revealed Phantom and name it; otherwise they move to cover the possible-cell
 set (the view's ``possible_cells``), guess when standing on a possible cell after their move (or
@@ -27,6 +31,7 @@ risk, and draw pentagrams where many possible cells lie around them.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +58,78 @@ def _reach_chance(distance: int, bonus: int) -> float:
     return (DIE_FACES - need + 1) / DIE_FACES
 
 
+def _route_plan(accelerate: bool, path: list[int]) -> list[Action]:
+    """The actions of a route: Acceleration first if asked, then one step per direction index."""
+    return ([Action.make("accelerate")] if accelerate else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
+
+
+@dataclasses.dataclass(frozen=True)
+class PhantomWeights:
+    """The heuristic Phantom's tuning (see docs/games/old_house.md, "Bots" and "Balance").
+
+    Twilight (rulebook, Phase I: 4 cards openly or 1 + die; reference, part 2: the 13 cards):
+    ``card_order`` is the order the Phantom takes the action cards in (ids of
+    ``data/action_cards.toml``: the Horror cards first, Horror/Pentagram before the Horror/Traps,
+    then the Summon cards whose hunter side is a Pentagram), ``gamble`` the 1 + die choice.
+
+    Rules of thumb (strikes, opening turns, turns with no hunter near): ``strike_value`` is the
+    worth of ending a turn on an intact relic and ``reveal_fear`` the cost of each expected Damage
+    from the hunters able to reach it then (after Horror); ``hide_fear`` the cost of the hunters'
+    reach to a hiding cell, divided by the square root of the cells they will have to search;
+    ``approach`` the cost of each step between the endpoint and the nearest intact relic;
+    ``trap_fear`` the cost of each likely trap cell (a relic entrance not known clear) on the
+    route, per trap on the board; ``pentagram_fear`` of each route cell round a pentagram;
+    ``pad`` lengthens hiding routes with back-and-forth steps; ``summon_threat`` is the reach
+    below which a summon is safe; ``entity_margin`` how much worse a plan may score to keep steps
+    back for the entities; ``entity_trap_fear`` an entity's dislike of a guarded relic entrance;
+    ``horror_reach`` how near (in steps) a hunter must be for Horror at a strike.
+
+    Look-ahead (a hunter within ``search_radius`` steps or at most ``search_cells`` possible
+    cells): ``search`` turns it on; ``breadth`` endpoints of the rules of thumb are tried, each
+    also in ``route_variants`` other orders of its cards and, when ``burn``, lengthened to spend
+    the whole roll; ``samples`` determinized copies each; when revealed at the turn's start, each
+    endpoint also with Horror on the nearest hunters (while fewer than ``escape_horror_plans``
+    plans), and with ``depth`` 2 one more Phantom turn (rules of thumb) and hunters' phase are
+    played (always with ``deep_always``); ``trap_bias`` puts the unseen traps on relic entrances.
+    A plan is worth ``relic_value`` a relic, minus ``damage_value`` a Damage, ``exposure`` times
+    the hunters' reach over the square root of their possible cells, ``search_trap_fear`` per
+    likely trap cell on the route and trap, ``approach`` per step to the next relic and
+    ``card_weight`` per Move card still in hand (each card kept is one more hunters' phase before
+    the round ends). ``strike_by_rule`` leaves strikes to the rules of thumb.
+    """
+
+    card_order: tuple[int, ...] = (9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13)
+    gamble: bool = True
+    trap_fear: float = 3.0
+    strike_value: float = 14.0
+    reveal_fear: float = 16.0
+    hide_fear: float = 12.0
+    approach: float = 0.6
+    pad: bool = False
+    summon_threat: float = 0.3
+    pentagram_fear: float = 3.0
+    entity_margin: float = 3.0
+    entity_trap_fear: float = 0.5
+    horror_reach: int = 8
+    search: bool = True
+    samples: int = 1
+    breadth: int = 6
+    route_variants: int = 2
+    burn: bool = True
+    escape_horror_plans: int = 12
+    depth: int = 2
+    deep_always: bool = False
+    trap_bias: bool = True
+    strike_by_rule: bool = True
+    relic_value: float = 10.0
+    damage_value: float = 20.0
+    exposure: float = 8.0
+    search_trap_fear: float = 3.0
+    search_radius: int = 6
+    search_cells: int = 6
+    card_weight: float = 0.5
+
+
 class HeuristicBot:
     """A rule-of-thumb player for either side (see the module docstring).
 
@@ -60,11 +137,12 @@ class HeuristicBot:
         game: an ``OldHouse`` game.
         seat: 0 plays the Phantom, any other seat its hunters.
         seed: seeds the bot's own generator (used to break ties).
+        weights: the Phantom's tuning (``PhantomWeights()`` when not given).
     """
 
     name = "heuristic"
 
-    def __init__(self, game: Game, seat: int, seed: int) -> None:
+    def __init__(self, game: Game, seat: int, seed: int, weights: PhantomWeights | None = None) -> None:
         self.seat = seat
         self.rng = random.Random(seed)
         house: House = game.house  # type: ignore[attr-defined]
@@ -72,45 +150,23 @@ class HeuristicBot:
         self.dist = [house.distances(c) for c in range(house.size)]
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
-        # Twilight: the Horror cards first (Horror/Pentagram, then Horror/Trap: Horror keeps the
-        # hunters from piling onto a revealed Phantom), then the Summon cards whose hunter side is a
-        # Pentagram (pentagrams pin a hidden Phantom); gamble for 1 + die.
-        self.card_order = [9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13]
-        self.gamble = True
-        # the rules of thumb (strikes, opening turns, fall-back plans)
-        self.trap_fear = 3.0
-        self.strike_value = 14.0
-        self.reveal_fear = 16.0
-        self.hide_fear = 12.0
-        self.approach = 0.6
-        self.guess_at = 1
-        self.pad = False
-        self.summon_threat = 0.3
-        self.pentagram_fear = 3.0
-        self.entity_margin = 3.0
-        self.entity_trap_fear = 0.5
-        # the look-ahead (see _search)
+        self.w = weights or PhantomWeights()
+        self.guess_at = 1  # the hunters guess a hidden Phantom only when one possible cell is left
         self.game = game
-        self.search = True
-        self.samples = 1
-        self.breadth = 6
-        self.relic_value = 10.0
-        self.damage_value = 20.0
-        self.exposure = 8.0
-        self.trap_bias = True
-        self.strike_by_rule = True
-        self.search_trap_fear = 3.0
-        self.search_radius = 6
-        self.search_cells = 6
+        self.learn = True
+        self.follow: HeuristicBot | None = None
         self.script_key: tuple[Any, ...] | None = None
         self.script: list[Action] = []
         self.hunter_bots: dict[int, HeuristicBot] = {}
+        self.clear_key: tuple[Any, ...] | None = None
+        self.clear: set[int] = set()
 
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
         legal = obs.legal_actions()
         view = obs.view()
         if self.seat == 0:
+            self._learn_clear(obs, view)
             choice = self._scripted(obs, view, legal)
             if choice is None:
                 choice = self._phantom(view, legal)
@@ -131,7 +187,7 @@ class HeuristicBot:
     def _phantom(self, view: dict[str, Any], legal: list[Action]) -> Action:
         kinds = {a.kind for a in legal}
         if "pick_cards" in kinds:
-            return Action.make("gamble" if self.gamble else "pick_cards")
+            return Action.make("gamble" if self.w.gamble else "pick_cards")
         if "take_card" in kinds:
             return self._take_card(legal)
         private = view["private"]
@@ -151,7 +207,7 @@ class HeuristicBot:
             reserve = self._entity_need(view, intact)
             if reserve and left > 1:
                 score3, plan3 = self._plan(view, cell, max(1, left - reserve), hand, intact)
-                if score3 > score - self.entity_margin:
+                if score3 > score - self.w.entity_margin:
                     score, plan = score3, plan3
             if "accelerate" in kinds:
                 score2, plan2 = self._plan(view, cell, left + 2, hand, intact)
@@ -167,14 +223,18 @@ class HeuristicBot:
         self.plan = []
         on_relic_now = cell in intact and not phantom["opening_turn"]
         summons = [a for a in legal if a.kind == "summon"]
-        if summons and (on_relic_now or phantom["revealed"] or self._threat(cell, view) < self.summon_threat):
+        if summons and (on_relic_now or phantom["revealed"] or self._threat(cell, view) < self.w.summon_threat):
             return summons[0]
         horror = [a for a in legal if a.kind == "horror"]
         if horror and (on_relic_now or phantom["revealed"]):
             ranked = sorted(view["hunters"], key=lambda h: self.dist[self._cell(h["cell"])].get(cell, 99))
             for h in ranked:
                 want = Action.make("horror", hunter=h["name"])
-                if want in legal and not h["horrified"] and self.dist[self._cell(h["cell"])].get(cell, 99) <= 8:
+                if (
+                    want in legal
+                    and not h["horrified"]
+                    and self.dist[self._cell(h["cell"])].get(cell, 99) <= self.w.horror_reach
+                ):
                     return want
         entity_moves = [a for a in legal if a.kind == "move_entity"]
         if entity_moves:
@@ -189,11 +249,30 @@ class HeuristicBot:
         return legal[0]
 
     def _take_card(self, legal: list[Action]) -> Action:
-        for card in self.card_order:
+        for card in self.w.card_order:
             want = Action.make("take_card", card=card)
             if want in legal:
                 return want
         return legal[0]
+
+    def _learn_clear(self, obs: Observation, view: dict[str, Any]) -> None:
+        """At the start of each Phantom turn: the cells known to hold none of the traps on the
+        board (the Phantom or an entity entered them after the trap was set without triggering
+        it; reference, part 2: the Phantom learns where a trap lies only when it triggers)."""
+        phantom = view["phantom"]
+        if view["phase"] != "phantom" or not self.learn:
+            return
+        key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
+        if key == self.clear_key:
+            return
+        self.clear_key = key
+        self.clear = set()
+        if not view["traps_set"]:
+            return
+        twin = obs.determinize(self.rng)
+        active = [t for t in twin.traps if t.active]  # type: ignore[attr-defined]
+        if active:
+            self.clear = set.intersection(*(t.phantom_clear | t.entity_clear for t in active))
 
     # ----- the Phantom's look-ahead -------------------------------------------------------------
 
@@ -201,7 +280,7 @@ class HeuristicBot:
         """The next action of this turn's searched plan, or ``None`` to fall back on the rules of
         thumb (Twilight, opening turns, or a plan the real state refuses, e.g. after a trap)."""
         phantom = view["phantom"]
-        if view["phase"] != "phantom" or phantom["opening_turn"] or not self.search:
+        if view["phase"] != "phantom" or phantom["opening_turn"] or not self.w.search:
             return None
         key = (view["time"]["round"], phantom["hand_size"] + phantom["cards_this_turn"], phantom["die"])
         if key != self.script_key:
@@ -217,7 +296,7 @@ class HeuristicBot:
         ``search_radius`` steps of the Phantom, or few possible cells): else the rules of thumb."""
         cell = self._cell(view["private"]["cell"])
         near = min((self.dist[self._cell(h["cell"])].get(cell, 99) for h in view["hunters"]), default=99)
-        return near <= self.search_radius or len(view["possible_cells"]) <= self.search_cells
+        return near <= self.w.search_radius or len(view["possible_cells"]) <= self.w.search_cells
 
     def _search(self, obs: Observation, view: dict[str, Any]) -> list[Action]:
         """This turn's whole plan: each candidate (a route, with or without Acceleration, a summon,
@@ -228,7 +307,7 @@ class HeuristicBot:
 
         bases: list[OldHouseState] = []
         likely = self._trap_cells(view)
-        for _ in range(self.samples):
+        for _ in range(self.w.samples):
             base = obs.determinize(self.rng)
             assert isinstance(base, OldHouseState)
             self._place_traps(base, likely)
@@ -241,9 +320,10 @@ class HeuristicBot:
             return []
         cell = self._cell(view["private"]["cell"])
         traps = view["traps_set"]
+        deep = self.w.depth > 1 and (self.w.deep_always or view["phantom"]["revealed"])
         for candidate in candidates:
             route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
-            penalty = self.search_trap_fear * traps * sum(1 for c in route if c in likely)
+            penalty = self.w.search_trap_fear * traps * sum(1 for c in route if c in likely)
             total = -penalty * len(bases)
             script: list[Action] = []
             for i, base in enumerate(bases):
@@ -251,16 +331,40 @@ class HeuristicBot:
                 played = self._play_plan(twin, candidate)
                 if i == 0:
                     script = played
-                guard = 0
-                while twin.phase == "hunters" and guard < 100:
-                    guard += 1
-                    seat = twin.acting_seats()[0]
-                    twin.apply(self._hunter_bot(seat).choose(Obs(twin, seat)), seat)
+                self._hunters_answer(twin)
+                if deep and twin.phase == "phantom":
+                    follow = self._follow_bot()
+                    guard = 0
+                    while twin.phase == "phantom" and guard < 60:
+                        guard += 1
+                        twin.apply(follow.choose(Obs(twin, 0)), 0)
+                    self._hunters_answer(twin)
                 total += self._value(base, twin)
             value = total / len(bases) + self.rng.random() * 0.01
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _hunters_answer(self, twin: Any) -> None:
+        """Play the hunters' phase of ``twin`` with this bot's hunters."""
+        from ghosttable.ai.base import Observation as Obs
+
+        guard = 0
+        while twin.phase == "hunters" and guard < 100:
+            guard += 1
+            seat = twin.acting_seats()[0]
+            twin.apply(self._hunter_bot(seat).choose(Obs(twin, seat)), seat)
+
+    def _follow_bot(self) -> HeuristicBot:
+        """The Phantom of the look-ahead's second turn: the rules of thumb alone, fresh each time."""
+        bot = self.follow
+        if bot is None:
+            bot = HeuristicBot(self.game, 0, self.rng.getrandbits(32), dataclasses.replace(self.w, search=False))
+            bot.learn = False
+            self.follow = bot
+        bot.turn_key = None
+        bot.plan = []
+        return bot
 
     def _round_tracker(self, base: Any) -> Tracker:
         """The hunters' tracker of a determinized state, rebuilt for the current round only: it
@@ -287,7 +391,7 @@ class HeuristicBot:
     def _place_traps(self, base: Any, likely: set[int]) -> None:
         """Move the unseen traps of a determinized state onto the cells where hunters set them
         (the entrances of relics), among the cells the Phantom has not seen to be clear."""
-        if not self.trap_bias:
+        if not self.w.trap_bias:
             return
         active = [t for t in base.traps if t.active]
         if not active:
@@ -307,7 +411,7 @@ class HeuristicBot:
     def _hunter_bot(self, seat: int) -> HeuristicBot:
         bot = self.hunter_bots.get(seat)
         if bot is None:
-            bot = HeuristicBot(self.game, seat, self.rng.getrandbits(32))
+            bot = HeuristicBot(self.game, seat, self.rng.getrandbits(32), self.w)
             self.hunter_bots[seat] = bot
         return bot
 
@@ -331,32 +435,79 @@ class HeuristicBot:
                 if len(p) > left
             ]
         ranked.sort(key=lambda x: -x[0])
-        if self.strike_by_rule and ranked and ranked[0][1] in intact:
+        if self.w.strike_by_rule and ranked and ranked[0][1] in intact:
             return []
         chosen: list[tuple[int, list[int], bool]] = []
         seen: set[tuple[int, bool]] = set()
         for _, t, path, acc in ranked:
-            if (t, acc) in seen or (self.strike_by_rule and t in intact):
+            if (t, acc) in seen or (self.w.strike_by_rule and t in intact):
                 continue
-            if len(chosen) < self.breadth or t in intact:
+            if len(chosen) < self.w.breadth or t in intact:
                 chosen.append((t, path, acc))
                 seen.add((t, acc))
+        if self.w.burn and (cell, False) not in seen:
+            chosen.append((cell, [], False))
         plans: list[list[Action]] = []
         horror_target = self._horror_target(view, cell)
+        escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
+        horrors = kinds.count("horror")
         summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
         for t, path, acc in chosen:
-            base = ([Action.make("accelerate")] if acc else []) + [Action.make("step", dir=DIRECTIONS[d]) for d in path]
+            steps = left + (2 if acc else 0)
+            burnt = self._pad(cell, path, (steps - len(path)) - (steps - len(path)) % 2, hand) if self.w.burn else path
+            if burnt != path and len(burnt) > len(path):
+                plans.append(_route_plan(acc, burnt))
+            base = _route_plan(acc, path)
             if not path:
                 continue
             plans.append(base)
+            for other in self._reorders(cell, path)[: self.w.route_variants]:
+                plans.append(_route_plan(acc, other))
             strike = t in intact
             kinds_here = [k for k in self.house.summonable(t) if k in summons]
             if kinds_here and (strike or len(plans) <= 3):
                 plans.append([*base, Action.make("summon", entity=kinds_here[0])])
             if strike and horror_target is not None:
                 plans.append([*base, Action.make("horror", hunter=horror_target)])
+            if escaping and len(plans) <= self.w.escape_horror_plans:
+                near = sorted(
+                    (h for h in view["hunters"] if not h["horrified"]),
+                    key=lambda h: self.dist[self._cell(h["cell"])].get(t, 99),
+                )[:horrors]
+                for k in range(1, len(near) + 1):
+                    plans.append([*base, *(Action.make("horror", hunter=h["name"]) for h in near[:k])])
         plans.append([])
         return plans
+
+    def _reorders(self, cell: int, path: list[int]) -> list[list[int]]:
+        """Other orders of the same cards to the same endpoint (the cards grouped the other way
+        round, then interleaved), each staying on the board: a different route leaves different
+        trails (rulebook, Midnight: a trail shows where the route passed)."""
+        out: list[list[int]] = []
+        seen = {tuple(path)}
+        groups: dict[int, list[int]] = {}
+        for d in path:
+            groups.setdefault(d, []).append(d)
+        keys = list(groups)
+        flipped = [d for k in reversed(keys) for d in groups[k]]
+        woven: list[int] = []
+        lists = [list(groups[k]) for k in keys]
+        while any(lists):
+            for lst in lists:
+                if lst:
+                    woven.append(lst.pop())
+        for option in (flipped, woven):
+            if tuple(option) in seen:
+                continue
+            seen.add(tuple(option))
+            c = cell
+            for d in option:
+                c = self.house.moves[c][d]
+                if c < 0:
+                    break
+            else:
+                out.append(option)
+        return out
 
     def _horror_target(self, view: dict[str, Any], cell: int) -> str | None:
         ranked = sorted(
@@ -414,16 +565,18 @@ class HeuristicBot:
         if twin.is_terminal():
             return 1000.0 if twin.winner == "phantom" else -1000.0
         relics = sum(twin.relics.values()) - sum(base.relics.values())
-        value: float = self.relic_value * relics - self.damage_value * (twin.damage - base.damage)
+        value: float = self.w.relic_value * relics - self.w.damage_value * (twin.damage - base.damage)
         size = len(twin.hunters_tracker.cells())
         cell = twin.phantom_cell
         threat = 0.0
         for h in twin.hunters:
             d = self.dist[h.cell].get(cell, 99)
             threat += _reach_chance(d, 1 if h.name == "athlete" else 0) * (2 if h.name == "exorcist" else 1)
-        value -= self.exposure * threat / size**0.5
+        value -= self.w.exposure * threat / size**0.5
         intact = [c for c, gone in twin.relics.items() if not gone]
-        value -= self.approach * min((self.dist[cell].get(r, 30) for r in intact), default=0)
+        value -= self.w.approach * min((self.dist[cell].get(r, 30) for r in intact), default=0)
+        if twin.round == base.round and not twin.round_ending:
+            value -= self.w.card_weight * sum(twin.hand)
         return value
 
     def _paths(self, cell: int, left: int, hand: list[int]) -> dict[int, list[int]]:
@@ -514,22 +667,22 @@ class HeuristicBot:
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
         for t, path in paths.items():
             extra = left - len(path)
-            padded = (self.pad or revealed_at is not None) and (t not in intact or opening)
+            padded = (self.w.pad or revealed_at is not None) and (t not in intact or opening)
             full = self._pad(cell, path, extra - extra % 2, hand) if padded else path
             route = self._cells_on(cell, full)
             risky = sum(1 for step_cell in route if step_cell in entries)
             seen = sum(1 for step_cell in set(route) if step_cell in watched)
-            score = -self.trap_fear * traps * risky - self.pentagram_fear * seen
+            score = -self.w.trap_fear * traps * risky - self.w.pentagram_fear * seen
             threat = self._threat(t, view, horrors if t in intact and not opening else 0)
             if t in intact and not opening:
                 if damage + threat >= 6.5:
                     score -= 100
-                score += self.strike_value - self.reveal_fear * threat
+                score += self.w.strike_value - self.w.reveal_fear * threat
             else:
                 spread = self._spread(view, len(full), revealed_at)
-                score -= self.hide_fear * threat / spread**0.5
+                score -= self.w.hide_fear * threat / spread**0.5
                 d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
-                score -= self.approach * d_rel
+                score -= self.w.approach * d_rel
             score += self.rng.random() * 0.01
             out.append((score, t, full, False))
         return out
@@ -542,7 +695,7 @@ class HeuristicBot:
         cells = {c for r in relics for c in self.house.neighbours(r)}
         if any(h["name"] == "engineer" for h in view["hunters"]):
             cells.update(relics)
-        return cells
+        return cells - self.clear
 
     def _cells_on(self, cell: int, path: list[int]) -> list[int]:
         out = []
@@ -594,7 +747,7 @@ class HeuristicBot:
                 t = self.house.moves[ec][DIRECTIONS.index(str(a["dir"]))]
                 if t in hunter_cells:
                     continue
-                gain = here - self.dist[t].get(target, 30) - (self.entity_trap_fear if t in guarded else 0.0)
+                gain = here - self.dist[t].get(target, 30) - (self.w.entity_trap_fear if t in guarded else 0.0)
                 if gain > best_score:
                     best, best_score = a, gain
             claimed.add(target)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from typer.testing import CliRunner
@@ -10,7 +11,7 @@ from ghosttable.ai.base import make_bot
 from ghosttable.cli import app
 from ghosttable.core.play import play_game, simulate
 from ghosttable.games.old_house.rules import OldHouseState
-from ghosttable.games.old_house.strategy import HeuristicBot
+from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights
 from ghosttable.registry import load
 
 
@@ -87,16 +88,18 @@ def test_phantom_look_ahead_plans_a_whole_legal_turn() -> None:
         phantom = bots[0]
         # strikes too are searched (by default the look-ahead leaves them to the rules of thumb and
         # plans nothing: with its Horror cards the Phantom often strikes on its first turn)
-        phantom.strike_by_rule = False
+        phantom.w = dataclasses.replace(phantom.w, strike_by_rule=False)
         plan = phantom._search(Observation(state, 0), state.view(0))
         if not plan:
             continue
         planned += 1
         twin = state.clone()
         for action in plan:
+            if twin.stopped:
+                break  # a real trap the plan could not know of stopped the Phantom: the rules of thumb go on
             assert action in twin.legal_actions(0)
             twin.apply(action, 0)
-        assert twin.phase != "phantom" and state.phase == "phantom"
+        assert twin.stopped or (twin.phase != "phantom" and state.phase == "phantom")
     assert planned > 0
 
 
@@ -138,3 +141,68 @@ def test_heuristic_hunter_banishes_an_entity_sitting_on_a_relic_within_reach() -
     assert action.kind == "move" and action["to"] == state.house.name_of(target)
     state.apply(action, seat)
     assert all(e.id != 99 for e in state.entities)
+
+
+def test_phantom_weights_are_frozen_and_shared_with_the_look_ahead_hunters() -> None:
+    game = load("old-house", players=3)
+    weights = PhantomWeights(card_weight=1.5)
+    bot = HeuristicBot(game, 0, 3, weights)
+    assert bot.w is weights and HeuristicBot(game, 0, 3).w == PhantomWeights()
+    try:
+        weights.card_weight = 2.0  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("PhantomWeights must be frozen")
+    assert bot._hunter_bot(1).w is weights
+
+
+def test_other_orders_of_a_route_spend_the_same_cards_and_end_on_the_same_cell() -> None:
+    game = load("old-house", players=3)
+    bot = HeuristicBot(game, 0, 3)
+    house = game.house  # type: ignore[attr-defined]
+    start = house.parse("D4")
+    path = [0, 0, 1, 1]  # north, north, east, east
+    end = bot._cells_on(start, path)[-1]
+    others = bot._reorders(start, path)
+    assert others and all(sorted(o) == sorted(path) and o != path for o in others)
+    assert all(bot._cells_on(start, o)[-1] == end for o in others)
+    corner = house.parse("A1")
+    assert all(min(bot._cells_on(corner, o)) >= 0 for o in bot._reorders(corner, [0, 1, 0, 1]))
+
+
+def test_phantom_candidates_include_spending_the_whole_roll() -> None:
+    found = 0
+    for seed in range(6):
+        state, bots = _first_midnight_turn(3, seed)
+        view = state.view(0)
+        left = view["phantom"]["steps_left"]
+        bots[0].w = dataclasses.replace(bots[0].w, strike_by_rule=False)  # else a strike leaves no plan
+        plans = bots[0]._candidates(view)
+        steps = [sum(1 for a in p if a.kind == "step") for p in plans]
+        assert all(n <= left + 2 for n in steps)
+        found += bool(steps) and max(steps) >= left - 1 and left >= 3
+    assert found > 0
+
+
+def test_phantom_counts_cells_it_walked_after_a_trap_as_clear_of_it() -> None:
+    from ghosttable.ai.base import Observation
+
+    game = load("old-house", players=3)
+    bots = [make_bot(game, "heuristic", s, s + 11) for s in range(3)]
+    state = game.new_initial_state(11)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        seat = state.acting_seats()[0]
+        if seat == 0 and state.phase == "phantom" and state.active_traps() and state.cards_this_turn == 0:
+            bot = bots[0]
+            assert isinstance(bot, HeuristicBot)
+            view = state.view(0)
+            bot._learn_clear(Observation(state, 0), view)
+            for t in state.active_traps():
+                assert bot.clear <= t.phantom_clear | t.entity_clear
+                assert t.cell not in bot.clear
+            assert not bot._trap_cells(view) & bot.clear
+            checked += 1
+        state.apply(bots[seat].choose(Observation(state, seat)), seat)
+    assert checked > 0
