@@ -26,12 +26,13 @@ from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ghosttable import __version__
 from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
 from ghosttable.registry import game_class, game_names, load
-from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
+from ghosttable.server.protocol import ProtocolError, error_message, loads_strict, parse_client_message
 from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError
 from ghosttable.server.storage import Store
 
@@ -120,9 +121,19 @@ def create_app(
     async def _game_error(_: Request, exc: GameError) -> Response:
         return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        reason = {404: "there is nothing at this address", 405: "this address does not take that method"}
+        return JSONResponse(
+            {"code": codes.get(exc.status_code, "http_error"), "reason": reason.get(exc.status_code, str(exc.detail))},
+            status_code=exc.status_code,
+            headers=getattr(exc, "headers", None),
+        )
+
     async def body_of(request: Request) -> dict[str, Any]:
         try:
-            data = await request.json()
+            data = loads_strict(await request.body())
         except (ValueError, RecursionError):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
         if not isinstance(data, dict):

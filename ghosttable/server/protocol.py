@@ -148,10 +148,30 @@ def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
     return {"type": "error", "code": code, "reason": reason, "ref": ref}
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text} is too large a number")
+    return value
+
+
+def loads_strict(text: str | bytes) -> Any:
+    """``json.loads`` refusing what standard JSON has not: ``NaN``, ``Infinity`` and numbers too
+    large for a float (``1e999``), which a browser's ``JSON.parse`` could not read back.
+
+    Raises ``ValueError`` (also for text that is not JSON) or ``RecursionError`` (nesting too deep).
+    """
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+
+
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     """Read one client message: a JSON object whose ``type`` is ``hello``, ``act`` or ``ping``.
 
-    ``hello`` may carry ``token`` (a string, or null for a spectator); ``act`` must carry
+    ``hello`` must carry ``token`` (a string, or null for a spectator); ``act`` must carry
     ``action`` (an action's JSON object or its text form) and ``version`` (an integer), and may
     carry ``seat`` (an integer) and ``ref`` (echoed back). Raises ``ProtocolError``
     (``malformed_message``) for anything else.
@@ -164,9 +184,9 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     if len(raw.encode("utf-8")) > MAX_MESSAGE_BYTES:
         raise ProtocolError("malformed_message", f"messages are limited to {MAX_MESSAGE_BYTES} bytes")
     try:
-        data = json.loads(raw)
+        data = loads_strict(raw)
     except ValueError:
-        raise ProtocolError("malformed_message", "a message must be a JSON object") from None
+        raise ProtocolError("malformed_message", "a message must be a JSON object (standard JSON)") from None
     except RecursionError:
         raise ProtocolError("malformed_message", "a message must not nest JSON this deep") from None
     if not isinstance(data, dict):
@@ -180,7 +200,9 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     if kind not in CLIENT_TYPES:
         raise refuse(f"'type' must be one of: {', '.join(CLIENT_TYPES)}")
     if kind == "hello":
-        token = data.get("token")
+        if "token" not in data:
+            raise refuse("'hello' needs a 'token': your seat's token, or null to watch")
+        token = data["token"]
         if token is not None and not isinstance(token, str):
             raise refuse("'token' must be a string or null")
     elif kind == "act":

@@ -442,7 +442,12 @@ class Hub:
         if state.is_terminal():
             raise GameOverError("the game is over")
         action = coerce_action(raw_action)
-        if version > room.version or (0 <= seat < len(room.decision_since) and version < room.decision_since[seat]):
+        if version > room.version:
+            raise ProtocolError(
+                "stale",
+                f"version {version} is ahead of the table (now {room.version}): choose again from the latest state",
+            )
+        if 0 <= seat < len(room.decision_since) and version < room.decision_since[seat]:
             raise ProtocolError(
                 "stale",
                 f"the table has moved on since version {version} (now {room.version}): choose again",

@@ -129,6 +129,9 @@ def test_a_seat_token_cannot_act_for_another_seat(make_client: Callable[..., Tes
         ('{"type": "act", "action": {"kind": "bid", "amount": 7}, "version": 0}', "illegal_action"),
         ('{"type": "act", "action": {"kind": "swap"}, "version": 0}', "illegal_action"),
         ('{"type": "hello", "token": null}', "malformed_message"),
+        ('{"type": "ping", "ref": NaN}', "malformed_message"),
+        ('{"type": "act", "action": {"kind": "bid", "amount": 1e999}, "version": 0}', "malformed_message"),
+        ('{"type": "act", "action": {"kind": "bid", "amount": -Infinity}, "version": 0}', "malformed_message"),
         ('{"type": "act", "action": "' + "x" * 70000 + '", "version": 0}', "malformed_message"),
         ("[" * 5000 + "]" * 5000, "malformed_message"),
         (
@@ -178,6 +181,7 @@ def test_stale_and_out_of_turn_messages_are_refused_and_change_nothing(make_clie
         for version in (99, 1):
             reply = p0.act("keep", version)
             assert reply["code"] == "stale", reply
+            assert ("ahead of the table" in reply["reason"]) == (version == 99), reply
         # Seat 1 is not to act until seat 0 has chosen.
         assert p1.act("keep", 2)["code"] == "not_your_turn"
         # Bidding again is not a choice any more.
@@ -495,3 +499,32 @@ def test_the_server_offers_no_option_naming_one_of_its_files(make_client: Callab
     assert options["house"]["local_file"] is True and options["heat-map"]["local_file"] is False
     response = client.post("/api/tables", json={"game": "old-house", "options": {"house": "default"}})
     assert response.status_code == 200, response.text
+
+
+def test_a_hello_must_say_its_token_or_null(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, ME])
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
+        player = Player(ws)
+        reply = player.request('{"type": "hello", "ref": 3}')
+        assert reply["code"] == "malformed_message" and "token" in reply["reason"] and reply["ref"] == 3
+        player.hello(None)
+        assert player.request({"type": "ping"})["type"] == "pong"
+
+
+def test_every_rest_error_has_the_code_and_reason_shape(make_client: Callable[..., TestClient]) -> None:
+    client = make_client()
+    table = new_table(client, [ME, ME])
+    for method, path, status in (
+        ("GET", "/api/nosuch", 404),
+        ("GET", "/api/tables", 405),
+        ("DELETE", f"/api/tables/{table['table']}", 405),
+        ("GET", "/static/nosuch.js", 404),
+    ):
+        response = client.request(method, path)
+        assert response.status_code == status, (path, response.text)
+        body = response.json()
+        assert set(body) == {"code", "reason"} and body["code"] in ("not_found", "method_not_allowed"), body
+    for raw in ('{"game": "secret-draw", "players": NaN}', '{"game": "secret-draw", "players": 1e999}'):
+        response = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
+        assert response.status_code == 400 and response.json()["code"] == "malformed_request", raw
