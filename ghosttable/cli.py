@@ -39,6 +39,15 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _check_records_folder(folder: Path) -> None:
+    """Refuse a ``--records`` path that is not a folder, or a folder already holding game records
+    (they would be overwritten in part, mixing two batches)."""
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"--records {folder} is not a folder")
+    if folder.is_dir() and any(folder.glob("game-*.json")):
+        raise CliError(f"--records {folder} already holds game records (game-*.json): choose an empty or new folder")
+
+
 class CliError(Exception):
     """A one-line error for the user (exit code 2)."""
 
@@ -175,6 +184,8 @@ def simulate_cmd(
     """Play seeded games between bots and print outcomes, mean score and speed."""
     g = _load(game, players, option)
     bots = assign_bots(g, bot, "random")
+    if records is not None:
+        _check_records_folder(records)
     progress = None
     task = None
     if console.is_terminal and not json_out:

@@ -73,6 +73,14 @@ def test_simulate_json_and_records(
     code, out, err = run(["replay", str(files[0]), "--json"], capsys, monkeypatch)
     assert code == 0, err
     assert json.loads(out)["verified"] is True
+    # A second batch into the same folder would overwrite part of the first: refused, nothing written.
+    before = {f: f.read_text() for f in files}
+    argv = ["simulate", "secret-draw", "--games", "2", "--seed", "9", "--records", str(tmp_path)]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 2 and "already holds game records" in err and len(err.strip().splitlines()) == 1
+    assert {f: f.read_text() for f in sorted(tmp_path.glob("*.json"))} == before
+    code, out, err = run([*argv[:-1], str(files[0])], capsys, monkeypatch)
+    assert code == 2 and "is not a folder" in err
     # the same seed gives the same batch
     code, again, _ = run(
         ["simulate", "secret-draw", "-p", "3", "-o", "bids=high", "-n", "20", "-s", "1", "--json"], capsys, monkeypatch

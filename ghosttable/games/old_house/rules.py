@@ -20,6 +20,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.core.actions import Action
@@ -143,6 +144,9 @@ class OldHouse(Game):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.house: House = load_house(str(self.options["house"]))
+        if self.options["house"] != "default":
+            # Kept as an absolute path, so that a record of the game replays from any folder.
+            self.options["house"] = str(Path(str(self.options["house"])).resolve())
         self.cards: tuple[ActionCard, ...] = action_cards()
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         self._cell_actions: dict[str, list[Action]] = {}

@@ -94,7 +94,7 @@ def test_only_a_regular_file_of_reasonable_size_is_read(tmp_path: Path) -> None:
         load_house(big)
 
 
-def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path) -> None:
+def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from ghosttable.ai.base import Bot, make_bot
     from ghosttable.core.errors import RecordError
     from ghosttable.core.play import play_game
@@ -106,10 +106,13 @@ def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path) ->
 
     path = tmp_path / "house.toml"
     path.write_text(GOOD, encoding="utf-8")
-    game = load("old-house", players=2, house=str(path))
+    monkeypatch.chdir(tmp_path)
+    game = load("old-house", players=2, house="house.toml")  # relative: the record keeps it absolute
     state = play_game(game, randoms(game), seed=4)
     record = Record.from_json(state.record().dumps())
     assert set(record.local_data) == {"house"} and record.checksummed
+    assert record.options["house"] == str(path.resolve())
+    monkeypatch.chdir(tmp_path.parent)
     assert replay(record).fingerprint() == state.fingerprint()
     # A change of layout only (comments, spacing) reads as the same house: the record still replays.
     path.write_text("# the same house\n" + GOOD.replace(" = ", "="), encoding="utf-8")
