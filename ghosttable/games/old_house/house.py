@@ -211,8 +211,30 @@ def _pair(item: Any, width: int, height: int, where: str) -> frozenset[int]:
     return frozenset((a, b))
 
 
+#: the keys a house file may hold, at the top level, in a ``[[rooms]]`` entry and in ``[phantom]``
+HOUSE_KEYS = frozenset(
+    {"name", "width", "height", "phantom_start", "relics", "walls_between_rooms", "doors", "walls"}
+    | {"phantom", "portraits", "rooms"}
+)
+ROOM_KEYS = frozenset({"name", "title", "cells", "type", "types"})
+PHANTOM_KEYS = frozenset({"move_cards_per_direction"})
+
+
+def _unknown_keys(data: Any, known: frozenset[str], where: str) -> None:
+    """Refuse a key the house format does not have (a misspelt one would silently fall back)."""
+    if isinstance(data, dict):
+        extra = sorted(set(data) - known)
+        if extra:
+            raise HouseError(f"{where} has an unknown key {extra[0]!r} (known: {', '.join(sorted(known))})")
+
+
 def house_from_data(data: dict[str, Any]) -> House:
-    """Build and validate a house from parsed TOML data. Raises ``HouseError`` with the first problem."""
+    """Build and validate a house from parsed TOML data. Raises ``HouseError`` with the first problem
+    (an unknown key included)."""
+    _unknown_keys(data, HOUSE_KEYS, "the house")
+    _unknown_keys(data.get("phantom"), PHANTOM_KEYS, "[phantom]")
+    for raw in data.get("rooms") if isinstance(data.get("rooms"), list) else []:
+        _unknown_keys(raw, ROOM_KEYS, f"room {raw.get('name', '?') if isinstance(raw, dict) else '?'}")
     width, height = data.get("width"), data.get("height")
     for label, value in (("width", width), ("height", height)):
         if not isinstance(value, int) or isinstance(value, bool) or not 2 <= value <= MAX_SIDE:

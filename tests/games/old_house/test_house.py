@@ -54,6 +54,13 @@ def test_walls_block_moves() -> None:
         (("move_cards_per_direction = 2", "move_cards_per_direction = 9"), "between 1 and 5"),
         (("width = 4", "width = 40"), "width between 2 and 10"),
         (("[[rooms]]", "[[rooms"), "not valid TOML"),
+        (("width = 4", 'width = 4\ncolour = "red"'), "the house has an unknown key 'colour'"),
+        (("walls = [", "wals = ["), "unknown key 'wals'"),
+        (
+            ("move_cards_per_direction = 2", "move_cards_per_direction = 2\ncards = 3"),
+            r"\[phantom\] has an unknown key",
+        ),
+        (('title = "West wing"', 'title = "West wing"\ntitel = "x"'), "room west has an unknown key 'titel'"),
     ],
 )
 def test_broken_houses_are_refused_with_a_reason(tmp_path: Path, change: tuple[str, str], message: str) -> None:
