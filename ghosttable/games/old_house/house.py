@@ -233,7 +233,8 @@ def house_from_data(data: dict[str, Any]) -> House:
     (an unknown key included)."""
     _unknown_keys(data, HOUSE_KEYS, "the house")
     _unknown_keys(data.get("phantom"), PHANTOM_KEYS, "[phantom]")
-    for raw in data.get("rooms") if isinstance(data.get("rooms"), list) else []:
+    listed = data.get("rooms")
+    for raw in listed if isinstance(listed, list) else []:
         _unknown_keys(raw, ROOM_KEYS, f"room {raw.get('name', '?') if isinstance(raw, dict) else '?'}")
     width, height = data.get("width"), data.get("height")
     for label, value in (("width", width), ("height", height)):
