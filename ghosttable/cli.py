@@ -254,7 +254,12 @@ def replay_cmd(
         print(json.dumps(summary))
         return
     console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
-    console.print(f"{len(rec.actions)} actions; outcome: {summary['outcome']}; score: {summary['score']}")
+    actions = f"{len(rec.actions)} action{'' if len(rec.actions) == 1 else 's'}"
+    if not summary["finished"]:
+        console.print(f"{actions}; the game is not over")
+    else:
+        score = "" if summary["score"] is None else f"; score: {summary['score']}"
+        console.print(f"{actions}; outcome: {summary['outcome']}{score}")
     if not rec.checksummed:
         console.print("no checksum in the file: its actions replay, but edits to it cannot be detected")
 
@@ -430,7 +435,13 @@ def serve(
 def _human_seats(game: Game, specs: list[str] | None) -> set[int]:
     if not specs:
         return {0}
-    return {seat for item in specs for seat in seats_named(game, item)}
+    seen: set[int] = set()
+    for item in specs:
+        named = seats_named(game, item)
+        if seen & set(named):
+            raise CliError(f"--seat {item} names a seat already given; name each seat once")
+        seen.update(named)
+    return seen
 
 
 def _bots_for_the_others(game: Game, humans: set[int], specs: list[str] | None) -> list[str] | None:

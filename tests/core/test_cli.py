@@ -188,3 +188,18 @@ def test_terminal_play_ends_with_the_final_table_and_why_the_game_ended(
     # The game's own words for the end come after the "game over" rule, above the outcome line.
     tail = out[out.index("game over") :]
     assert reason in " ".join(tail.split()) and tail.index("outcome:") > tail.index(reason.split()[0])
+
+
+def test_replay_of_an_unfinished_game_says_it_is_not_over(
+    secret_draw: type[SecretDraw],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    state = SecretDraw(2).new_initial_state(3)
+    state.apply("bid amount=1", 0)
+    path = tmp_path / "r.json"
+    state.record().save(path)
+    code, out, err = run(["replay", str(path)], capsys, monkeypatch)
+    assert code == 0, err
+    assert "1 action; the game is not over" in out and "None" not in out

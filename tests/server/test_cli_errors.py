@@ -26,6 +26,7 @@ from ghosttable.cli import main
         (["play", "ghost-stories", "--terminal", "--db", "sqlite://", "--no-browser"], "--db, --no-browser only"),
         (["play", "old-house", "--terminal", "--seat", "hunter1", "--bot", "hunter1=ismcts"], "is played here"),
         (["simulate", "ghost-stories", "-o", "level=hell", "-o", "level=normal"], "level is given twice"),
+        (["play", "old-house", "--terminal", "--seat", "phantom", "--seat", "phantom"], "name each seat once"),
     ],
 )
 def test_bad_server_arguments_give_one_line_and_exit_code_2(
