@@ -155,4 +155,17 @@ def render_view(view: dict[str, Any], seat: int | None) -> RenderableType:
     if plan:
         steps = ", ".join(f"{s['ghost']}->{s['to']}" for s in plan["steps"]) or "no steps yet"
         parts.append(Text(f"your plan: {steps}; {plan['points_left']} points left", style="cyan"))
+    if view["phase"] == "over":
+        parts.append(Text(game_over_line(view), style="bold"))
     return Group(*parts)
+
+
+def game_over_line(view: dict[str, Any]) -> str:
+    """Why the game ended and who won (seed, "End of the Game": no Movement card is left; the most
+    points win, ties broken by ghosts exited, then by fewer ghosts left on the starting side)."""
+    ranked = sorted(view["players"], key=lambda p: (p["points"], p["exited"], -p["at_home"]), reverse=True)
+    best = (ranked[0]["points"], ranked[0]["exited"], ranked[0]["at_home"])
+    winners = [p["colour"] for p in ranked if (p["points"], p["exited"], p["at_home"]) == best]
+    standings = ", ".join(f"{p['colour']} {p['points']}" for p in ranked)
+    verdict = "a tie between " + " and ".join(winners) if len(winners) > 1 else f"{winners[0]} wins"
+    return f"Game over: no Movement card is left. Points: {standings}; {verdict}."

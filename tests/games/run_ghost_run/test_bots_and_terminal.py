@@ -109,3 +109,19 @@ def test_terminal_play_never_prints_a_bots_sealed_step(
     assert "(heuristic): a sealed action" in out
     assert "(heuristic): step" not in out
     assert "(heuristic): done" in out
+
+
+def test_terminal_play_ends_saying_why_and_who_won(capsys: pytest.CaptureFixture[str]) -> None:
+    from ghosttable.cli import run_terminal_game
+
+    game = RunGhostRun(3)
+    state = run_terminal_game(game, set(), ["random"] * 3, seed=3)
+    out = " ".join(capsys.readouterr().out.split())
+    names = game.seat_names()
+    points = {names[s]: state.points(s) for s in range(3)}
+    best = max(state.ranking_key(s) for s in range(3))
+    winners = [names[s] for s in range(3) if state.ranking_key(s) == best]
+    assert "Game over: no Movement card is left." in out
+    assert all(f"{name} {p}" in out for name, p in points.items())
+    verdict = f"{winners[0]} wins" if len(winners) == 1 else "a tie between " + " and ".join(winners)
+    assert verdict in out
