@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -17,6 +18,16 @@ _FALSE = {"false", "no", "off", "0"}
 def option_key(name: str) -> str:
     """The form under which option names compare: ``-`` and ``_`` are the same."""
     return name.replace("_", "-")
+
+
+def _spelt(raw: Any) -> str:
+    """A refused value as its sender wrote it: text quoted, anything else in JSON (``null``, ``true``)."""
+    if isinstance(raw, str):
+        return repr(raw)
+    try:
+        return json.dumps(raw)
+    except (TypeError, ValueError):
+        return repr(raw)
 
 
 @dataclass(frozen=True)
@@ -54,21 +65,21 @@ class RuleOption:
             elif isinstance(raw, str) and raw.lower() in _TRUE | _FALSE:
                 value = raw.lower() in _TRUE
             else:
-                raise OptionError(f"option {self.name} takes true or false, not {raw!r}")
+                raise OptionError(f"option {self.name} takes true or false, not {_spelt(raw)}")
         elif kind is int:
-            if isinstance(raw, bool):
-                raise OptionError(f"option {self.name} takes an integer, not {raw!r}")
+            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+                raise OptionError(f"option {self.name} takes an integer, not {_spelt(raw)}")
             try:
                 value = int(raw)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} takes an integer, not {raw!r}") from None
+                raise OptionError(f"option {self.name} takes an integer, not {_spelt(raw)}") from None
         else:
             if not isinstance(raw, str):
-                raise OptionError(f"option {self.name} takes a text value, not {raw!r}")
+                raise OptionError(f"option {self.name} takes a text value, not {_spelt(raw)}")
             value = raw
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name} takes one of {allowed}; got {raw!r}")
+            raise OptionError(f"option {self.name} takes one of {allowed}; got {_spelt(raw)}")
         return value
 
     def to_json(self) -> dict[str, Any]:

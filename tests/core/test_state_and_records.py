@@ -34,6 +34,15 @@ def test_load_checks_players_and_options(secret_draw: type[SecretDraw]) -> None:
         ghosttable.load("secret-draw", bids="huge")
     with pytest.raises(UnknownGameError):
         ghosttable.load("chess")
+    # A refused value is spelt as a JSON client sent it; an integer option takes no fraction.
+    with pytest.raises(OptionError, match="takes true or false, not null"):
+        ghosttable.load("secret-draw", swaps=None)
+    from ghosttable.core.spec import RuleOption
+
+    rounds = RuleOption("rounds", 3, "How many rounds.")
+    assert rounds.parse(4.0) == 4 and rounds.parse("5") == 5
+    with pytest.raises(OptionError, match=r"takes an integer, not 2\.5"):
+        rounds.parse(2.5)
 
 
 def test_simultaneous_bids_then_turns_with_scripted_deck() -> None:
