@@ -334,7 +334,9 @@ class Hub:
         invites: dict[str, str] = {}
         seat_rows: list[SeatData] = []
         for i, spec in enumerate(specs):
-            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if not isinstance(spec, dict):
+                raise OptionError(f'seat {i + 1} must be an object such as {{"kind": "ai", "bot": "heuristic"}}')
+            kind = spec.get("kind")
             if kind not in SEAT_KINDS:
                 raise OptionError(f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}")
             if kind == "ai":

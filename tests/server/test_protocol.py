@@ -318,6 +318,7 @@ def test_binary_frames_are_refused_as_malformed(make_client: Callable[..., TestC
         ({"game": "secret-draw", "seats": [{"kind": "robot"}]}, "bad_option"),
         ({"game": "secret-draw", "seats": [{"kind": "ai", "bot": "oracle"}]}, "bad_option"),
         ({"game": "secret-draw", "seats": [ME, ME, ME]}, "bad_option"),
+        ({"game": "secret-draw", "seats": [5]}, "bad_option"),
         ({"game": 5}, "malformed_request"),
         ({"game": "secret-draw", "players": "2"}, "malformed_request"),
         ({"game": "old-house", "options": {"house": "/etc/passwd"}}, "bad_option"),
@@ -329,6 +330,8 @@ def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestCli
     response = client.post("/api/tables", json=body)
     assert response.status_code == 400
     assert response.json()["code"] == code and response.json()["reason"]
+    if body.get("seats") == [5]:
+        assert "must be an object" in response.json()["reason"]
     assert client.post("/api/my-tables", json={"tokens": "x"}).json()["code"] == "malformed_request"
 
 
