@@ -160,9 +160,14 @@ def games(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] 
     table.add_column("name")
     table.add_column("title")
     table.add_column("players")
-    table.add_column("options (default)")
+    table.add_column("options (default)", overflow="fold")
     for spec in specs:
-        opts = "\n".join(f"{o.name}={o.default}" for o in spec.options) or "-"
+        opts = (
+            "\n".join(
+                f"{o.name}={json.dumps(o.default) if isinstance(o.default, bool) else o.default}" for o in spec.options
+            )
+            or "-"
+        )
         table.add_row(spec.name, spec.title, f"{spec.min_players}-{spec.max_players}", opts)
     console.print(table)
 
