@@ -116,10 +116,10 @@ def english_left(text: str, names: list[str]) -> list[str]:
 def test_a_ghost_stories_turn_reads_in_chinese(page: Page, pages_server: str) -> None:
     page.goto(pages_server)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    # A scripted opening: the first turns of a 2-player game with fixed dice, seat 1's own view.
+    # A scripted opening: the first five turns of a 2-player game with fixed dice, seat 1's own view.
     game = ghosttable.load("ghost-stories", players=2, level="normal")
     state = game.new_initial_state(7, {"tao_dice": ["red", "green", "blue", "yellow", "black", "white"] * 4})
-    log = play(state, until=lambda s: s.turn >= 3)  # type: ignore[attr-defined]
+    log = play(state, until=lambda s: s.turn >= 5)  # type: ignore[attr-defined]
     frame = frame_of(state, 0, log)
     # Ghost names stay in English (the Chinese rulebook keeps them).
     ghosts = sorted({g.name for g in load_data().ghosts.values()}, key=len, reverse=True)
