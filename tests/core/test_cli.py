@@ -117,7 +117,7 @@ def test_bad_arguments_give_one_line_and_exit_code_2(
     assert "Traceback" not in err + out
 
 
-def test_tampered_record_is_refused_in_one_line(
+def test_an_unfinished_record_replays_and_a_tampered_one_is_refused_in_one_line(
     secret_draw: type[SecretDraw],
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
@@ -125,9 +125,12 @@ def test_tampered_record_is_refused_in_one_line(
 ) -> None:
     state = SecretDraw(2).new_initial_state(3)
     state.apply("bid amount=1", 0)
+    path = tmp_path / "r.json"
+    state.record().save(path)
+    code, out, err = run(["replay", str(path)], capsys, monkeypatch)
+    assert code == 0 and "1 action; the game is not over" in out and "None" not in out, err
     doc = state.record().to_json()
     doc["seed"] = 4
-    path = tmp_path / "r.json"
     path.write_text(json.dumps(doc))
     code, _, err = run(["replay", str(path)], capsys, monkeypatch)
     assert code == 2 and "checksum" in err
@@ -188,18 +191,3 @@ def test_terminal_play_ends_with_the_final_table_and_why_the_game_ended(
     # The game's own words for the end come after the "game over" rule, above the outcome line.
     tail = out[out.index("game over") :]
     assert reason in " ".join(tail.split()) and tail.index("outcome:") > tail.index(reason.split()[0])
-
-
-def test_replay_of_an_unfinished_game_says_it_is_not_over(
-    secret_draw: type[SecretDraw],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-) -> None:
-    state = SecretDraw(2).new_initial_state(3)
-    state.apply("bid amount=1", 0)
-    path = tmp_path / "r.json"
-    state.record().save(path)
-    code, out, err = run(["replay", str(path)], capsys, monkeypatch)
-    assert code == 0, err
-    assert "1 action; the game is not over" in out and "None" not in out
