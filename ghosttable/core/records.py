@@ -187,10 +187,15 @@ class Record:
         return cls.from_json(text)
 
 
-def _checksum(body: dict[str, Any]) -> str:
-    signed = {k: v for k, v in body.items() if k != "checksum"}
-    text = json.dumps(signed, sort_keys=True, separators=(",", ":"))
+def digest(value: Any) -> str:
+    """A digest of a JSON-ready value (of its canonical JSON text), as 32 hex digits: a record's
+    checksum, and the digests of ``Game.local_data``."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _checksum(body: dict[str, Any]) -> str:
+    return digest({k: v for k, v in body.items() if k != "checksum"})
 
 
 def _game_of(record: Record) -> Game:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.chance import Chance
 from ghosttable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from ghosttable.core.records import digest
 from ghosttable.core.spec import GameSpec, OptionValue
 
 if TYPE_CHECKING:
@@ -61,12 +62,6 @@ class DecisionPoint:
             return self.actions.index(action)
         except ValueError:
             raise IllegalActionError(f"{action} is not a choice at {self.name}") from None
-
-
-def _digest(value: Any) -> str:
-    """A digest of a JSON-ready value (its canonical JSON text), as 32 hex digits."""
-    text = json.dumps(value, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 class Game(ABC):
@@ -115,7 +110,7 @@ class Game(ABC):
 
     def local_data_digests(self) -> dict[str, str]:
         """A short digest of each entry of :meth:`local_data` (hex text, by option name)."""
-        return {name: _digest(value) for name, value in sorted(self.local_data().items())}
+        return {name: digest(value) for name, value in sorted(self.local_data().items())}
 
     def describe(self) -> str:
         """``title (N players, option=value ...)``."""
