@@ -12,13 +12,13 @@ for every action whose string values hold no space, ``=`` or ``,`` (games keep t
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from ghosttable.core.errors import MalformedActionError
+from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 
 Scalar: TypeAlias = int | str | bool | None
 Value: TypeAlias = Scalar | tuple[Scalar, ...]
@@ -91,11 +91,14 @@ class Action:
         """Parse the JSON form (a dict, or a JSON string of one).
 
         Raises:
-            MalformedActionError: not JSON, not an object, no ``kind``, or a value of the wrong type.
+            MalformedActionError: not JSON (or not standard JSON: ``NaN``, ``Infinity``), not an
+                object, no ``kind``, or a value of the wrong type.
         """
         if isinstance(data, str | bytes):
             try:
-                data = json.loads(data)
+                data = loads_strict(data)
+            except NonStandardJSONError as exc:
+                raise MalformedActionError(f"not standard JSON: {exc}") from None
             except (ValueError, UnicodeDecodeError) as exc:
                 raise MalformedActionError(f"not valid JSON: {exc.__class__.__name__}") from None
         if not isinstance(data, Mapping):

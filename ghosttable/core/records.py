@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, RecordError
+from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 
 if TYPE_CHECKING:
     from ghosttable.core.state import Game, State
@@ -116,12 +117,15 @@ class Record:
         """Read a JSON document (dict or text).
 
         Raises:
-            RecordError: not JSON, a field missing or of the wrong type, an unknown format, or a
-                checksum that does not match (the record was edited).
+            RecordError: not JSON (or not standard JSON: ``NaN``, ``Infinity``, ``1e999``), a field
+                missing or of the wrong type, an unknown format, or a checksum that does not match
+                (the record was edited).
         """
         if isinstance(data, str | bytes):
             try:
-                data = json.loads(data)
+                data = loads_strict(data)
+            except NonStandardJSONError as exc:
+                raise RecordError(f"the record is not standard JSON: {exc}") from None
             except ValueError:
                 raise RecordError("the record is not valid JSON") from None
             except RecursionError:

@@ -31,8 +31,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ghosttable import __version__
 from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
+from ghosttable.core.jsonio import loads_strict
 from ghosttable.registry import game_class, game_names, load
-from ghosttable.server.protocol import ProtocolError, error_message, loads_strict, parse_client_message
+from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
 from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError
 from ghosttable.server.storage import Store
 

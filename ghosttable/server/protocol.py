@@ -7,12 +7,12 @@ may read it; nothing else of the state goes out. See ``docs/protocol.md`` for th
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ghosttable.core.actions import Action
+from ghosttable.core.jsonio import loads_strict
 from ghosttable.core.state import State
 
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -146,26 +146,6 @@ def state_message(
 def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
     """``{"type": "error", "code", "reason", "ref"}``."""
     return {"type": "error", "code": code, "reason": reason, "ref": ref}
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text} is too large a number")
-    return value
-
-
-def loads_strict(text: str | bytes) -> Any:
-    """``json.loads`` refusing what standard JSON has not: ``NaN``, ``Infinity`` and numbers too
-    large for a float (``1e999``), which a browser's ``JSON.parse`` could not read back.
-
-    Raises ``ValueError`` (also for text that is not JSON) or ``RecursionError`` (nesting too deep).
-    """
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
