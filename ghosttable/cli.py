@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -50,6 +52,21 @@ def _check_records_folder(folder: Path) -> None:
 
 class CliError(Exception):
     """A one-line error for the user (exit code 2)."""
+
+
+def in_range(option: str, low: float, high: float | None, what: str) -> Callable[[float | None], float | None]:
+    """An option callback refusing a number below ``low`` or above ``high`` (both included;
+    ``high`` ``None``: no upper bound) with a one-line ``CliError`` naming the accepted range, where
+    ``what`` says what the option counts (``"a number of seconds"``). ``NaN`` and infinities are
+    refused too (a plain ``min``/``max`` check lets ``NaN`` through or blames the wrong bound)."""
+    accepted = f"from {low:g} to {high:g}" if high is not None else f"{low:g} or more"
+
+    def check(value: float | None) -> float | None:
+        if value is None or (math.isfinite(value) and low <= value and (high is None or value <= high)):
+            return value
+        raise CliError(f"{option} must be {what}, {accepted}, not {value}")
+
+    return check
 
 
 def _version(value: bool) -> None:
@@ -181,7 +198,15 @@ def simulate_cmd(
         list[str] | None,
         typer.Option("--bot", "-b", help="NAME for every seat, NAME per seat in order, or SEAT=NAME."),
     ] = None,
-    games_: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 100,
+    games_: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            callback=in_range("--games", 1, None, "a number of games"),
+            help="How many games (1 or more).",
+        ),
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     records: Annotated[Path | None, typer.Option("--records", help="Save every game's record here.")] = None,
@@ -315,7 +340,14 @@ def bench(
     players: PlayersOpt = None,
     option: OptionOpt = None,
     bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots, as for simulate.")] = None,
-    seconds: Annotated[float, typer.Option("--seconds", min=0.1, max=86400.0, help="Run for about this long.")] = 5.0,
+    seconds: Annotated[
+        float,
+        typer.Option(
+            "--seconds",
+            callback=in_range("--seconds", 0.1, 86400, "a number of seconds"),
+            help="Run for about this long (0.1 to 86400 seconds).",
+        ),
+    ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
@@ -388,7 +420,11 @@ def play(
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
     port: Annotated[
         int | None,
-        typer.Option("--port", min=0, max=65535, help="Port of the lobby, 8765 by default (taken or 0: a free one)."),
+        typer.Option(
+            "--port",
+            callback=in_range("--port", 0, 65535, "a port number"),
+            help="Port of the lobby, 8765 by default (taken or 0: a free one).",
+        ),
     ] = None,
 ) -> None:
     """Play: in the browser (the lobby), or with --terminal and a GAME, in this terminal.
@@ -429,7 +465,12 @@ def play(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on (0: a free one).")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port", callback=in_range("--port", 0, 65535, "a port number"), help="Port to listen on (0: a free one)."
+        ),
+    ] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
 ) -> None:
     """Host the lobby and tables for others (any database URL SQLAlchemy supports)."""
