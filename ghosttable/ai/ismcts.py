@@ -6,12 +6,25 @@ finishes the game with random play, and backs the returns up. The root's most-vi
 action is chosen. It reaches the game only through :class:`~ghosttable.ai.base.Observation`, so
 it never sees a secret; at simultaneous decision points the other seats' sealed choices are
 whatever the determinization sampled.
+
+**The budget of a decision.** By default a search is bounded by *work*, not time, so that a seeded
+game replays move for move on any machine: each position the search walks through (in the tree or
+in a playout) counts one unit, each legal action listed there counts one more, and each iteration
+counts :data:`ITERATION_WORK` more for its determinization. The search stops
+after the iteration that brings the total to :data:`DEFAULT_WORK` units, but runs at least
+:data:`MIN_ITERATIONS` and at most :data:`MAX_ITERATIONS` iterations. The default was set with
+``ghosttable bench GAME --bot ismcts`` so that a move of the slowest game (Run, Ghost, Run!, whose
+positions list the most actions) stays well under a second (figures in ``docs/kernel.md``).
+``iterations=N`` asks for exactly ``N`` iterations instead; ``seconds=S`` also stops the search once
+``S`` seconds are spent (after the minimum), which suits a fixed time per move but not a replayable
+seeded game.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -20,6 +33,19 @@ from ghosttable.ai.base import Observation
 if TYPE_CHECKING:
     from ghosttable.core.actions import Action
     from ghosttable.core.state import Game, State
+
+DEFAULT_WORK = 40_000
+"""Work units (positions walked plus legal actions listed) a search spends by default per decision."""
+
+ITERATION_WORK = 200
+"""Work units each iteration counts besides its positions and actions: the determinization and the
+walk from the root (sampling a world can cost as much as a short playout)."""
+
+MIN_ITERATIONS = 8
+"""Fewest iterations of a search with a work or time budget (a determinization and a playout each)."""
+
+MAX_ITERATIONS = 1_000
+"""Most iterations of a search with a work or time budget."""
 
 
 @dataclass
@@ -38,9 +64,22 @@ class ISMCTSBot:
         game: the game (for its seat count).
         seat: the seat played.
         seed: seeds the bot's own generator.
-        iterations: search iterations per decision (each one determinization and one playout).
+        iterations: when given, exactly this many search iterations per decision (each one
+            determinization and one playout), whatever they cost; ``work`` and ``seconds`` are
+            then ignored.
+        work: otherwise, the work units a decision may spend (see the module docstring): the
+            search stops after the iteration that reaches it. Deterministic under a seed.
+        seconds: also stop once this many seconds (wall clock, per decision) are spent; ``None``:
+            no time limit. A time limit makes play depend on the machine's speed.
+        min_iterations: fewest iterations under a ``work`` or ``seconds`` budget.
+        max_iterations: most iterations under a ``work`` or ``seconds`` budget.
         exploration: the UCB1 constant, for returns in [-1, 1].
         rollout_limit: decisions of random play after the tree before the playout is scored as it stands.
+
+    Raises:
+        ValueError: a budget that is not a positive number (``iterations``, ``work``,
+            ``min_iterations``, ``max_iterations`` below 1, ``seconds`` negative or not finite) or
+            ``min_iterations`` above ``max_iterations``.
     """
 
     name = "ismcts"
@@ -51,15 +90,32 @@ class ISMCTSBot:
         seat: int,
         seed: int,
         *,
-        iterations: int = 200,
+        iterations: int | None = None,
+        work: int = DEFAULT_WORK,
+        seconds: float | None = None,
+        min_iterations: int = MIN_ITERATIONS,
+        max_iterations: int = MAX_ITERATIONS,
         exploration: float = 0.7,
         rollout_limit: int = 400,
     ) -> None:
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if work < 1 or not 1 <= min_iterations <= max_iterations:
+            raise ValueError("work, min_iterations and max_iterations must be 1 or more, with min <= max")
+        if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+            raise ValueError(f"seconds must be a finite number, 0 or more, not {seconds}")
         self.seat = seat
         self.rng = random.Random(seed)
         self.iterations = iterations
+        self.work = work
+        self.seconds = seconds
+        self.min_iterations = min_iterations
+        self.max_iterations = max_iterations
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        #: iterations and work units spent on the last decision that searched
+        self.last_iterations = 0
+        self.last_work = 0
 
     def choose(self, obs: Observation) -> Action:
         """The most-visited legal action after the search. Raises ``ValueError`` with no legal action."""
@@ -69,18 +125,34 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node(seat=obs.seat)
-        for _ in range(self.iterations):
-            self._iterate(root, obs.determinize(self.rng))
+        started = time.perf_counter()
+        spent = done = 0
+        while not self._budget_spent(done, spent, started):
+            spent += self._iterate(root, obs.determinize(self.rng))
+            done += 1
+        self.last_iterations, self.last_work = done, spent
         best = max(legal, key=lambda a: root.children[(obs.seat, a)].visits if (obs.seat, a) in root.children else -1)
         return best
 
-    def _iterate(self, root: _Node, state: State) -> None:
+    def _budget_spent(self, done: int, spent: int, started: float) -> bool:
+        if self.iterations is not None:
+            return done >= self.iterations
+        if done < self.min_iterations:
+            return False
+        if done >= self.max_iterations or spent >= self.work:
+            return True
+        return self.seconds is not None and time.perf_counter() - started >= self.seconds
+
+    def _iterate(self, root: _Node, state: State) -> int:
+        """One iteration on the determinization ``state``; returns the work units it spent."""
         rng = self.rng
         node = root
         path: list[_Node] = []
+        work = ITERATION_WORK
         while not state.is_terminal():
             seat = state.acting_seats()[0]
             actions = state.legal_actions(seat)
+            work += 1 + len(actions)
             untried = [a for a in actions if (seat, a) not in node.children]
             for a in actions:
                 child = node.children.get((seat, a))
@@ -105,9 +177,11 @@ class ISMCTSBot:
         while not state.is_terminal() and steps < self.rollout_limit:
             seat = state.acting_seats()[0]
             actions = state.legal_actions(seat)
+            work += 1 + len(actions)
             state.apply(actions[rng.randrange(len(actions))], seat)
             steps += 1
         returns = state.returns()
         for visited in path:
             visited.visits += 1
             visited.value += returns[visited.seat]
+        return work
