@@ -5,7 +5,8 @@ REST (JSON; errors are ``{"code", "reason"}`` with a 4xx status):
 - ``GET /api/games``: every registered game with its seat counts, seat names, rule options, bots
   and the URL of its own table module (``null``: the generic table), served under
   ``/table-modules/<game>.js``.
-- ``POST /api/tables``: create a table; ``GET /api/tables/{id}``: its public summary.
+- ``POST /api/tables``: create a table; ``GET /api/tables/{id}``: its public summary (also of a
+  retired table: one the rules installed here cannot rebuild).
 - ``POST /api/tables/{id}/join``: claim an invited seat with its code (a used code gives the
   seat back to the browser that holds its token; anyone else is told the seat is taken).
 - ``POST /api/my-tables``: the tables where the given seat tokens sit.
@@ -34,7 +35,7 @@ from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import loads_strict
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
-from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError
+from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
 from ghosttable.server.storage import Store
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -183,7 +184,12 @@ def create_app(
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
-        return (await room_of(table_id)).summary()
+        try:
+            return (await room_of(table_id)).summary()
+        except TableUnavailableError as exc:
+            if exc.data is None:
+                raise
+            return retired_summary(exc.data)
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> dict[str, Any]:

@@ -39,9 +39,17 @@ SEAT_KINDS = ("me", "ai", "invite")
 
 class TableUnavailableError(GameError):
     """A stored table that cannot be rebuilt: its game is not registered here, or a stored action
-    is refused by the rules installed now."""
+    is refused by the rules installed now. Such a table is retired (see :meth:`Hub.room`).
+
+    Attributes:
+        data: the table as stored (without its actions), for its summary.
+    """
 
     code = "table_unavailable"
+
+    def __init__(self, reason: str, data: TableData | None = None) -> None:
+        super().__init__(reason)
+        self.data = data
 
 
 class Connection:
@@ -198,6 +206,48 @@ def _installed_version(game_name: str) -> str | None:
         return None
 
 
+def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
+    """The lobby's description of a retired table (one the rules installed here cannot rebuild):
+    the shape of :meth:`Room.summary` with ``status`` ``"retired"``, ``result`` ``None``,
+    ``version`` the count of stored actions, and ``retired``: ``{"reason", "version",
+    "installed"}`` (why it cannot be rebuilt, in English, the rules version it was played under, the
+    version installed here or ``None`` when its game is not registered). Seats are named by the
+    game when it can still be set up, else ``seat1``, ``seat2``, ..."""
+    installed = _installed_version(data.game)
+    title = data.game
+    try:
+        game = load(data.game, players=data.players, **data.options)
+        names = game.seat_names()
+        title = game.spec.title
+    except GameError:
+        names = [f"seat{i + 1}" for i in range(data.players)]
+    return {
+        "id": data.id,
+        "game": data.game,
+        "title": title,
+        "players": data.players,
+        "options": dict(data.options),
+        "status": "retired",
+        "version": len(data.actions),
+        "result": None,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": names[s.seat] if 0 <= s.seat < len(names) else f"seat{s.seat + 1}",
+                "kind": s.kind,
+                "bot": s.bot,
+                "claimed": s.kind == "ai" or s.token_hash is not None,
+                "connected": False,
+            }
+            for s in data.seats
+        ],
+        "seat": seat,
+        "created_at": data.created_at.isoformat(),
+        "updated_at": data.updated_at.isoformat(),
+        "retired": {"reason": data.retired_reason, "version": data.version, "installed": installed},
+    }
+
+
 def build_room(data: TableData) -> Room:
     """A room rebuilt from stored data by replaying every stored action.
 
@@ -234,13 +284,13 @@ class Hub:
         return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
-        """Resume every unfinished table: rebuild it and let its AI seats play on. A table that
-        cannot be rebuilt (its game is gone, or its rules changed) is logged and left alone."""
+        """Resume every table still being played: rebuild it and let its AI seats play on. A
+        table that cannot be rebuilt (its game is gone, or its rules changed) is retired (see
+        :meth:`room`), so it is logged once and not tried again at the next start."""
         for table_id in await self.db(self.store.unfinished_ids):
             try:
                 room = await self.room(table_id)
-            except TableUnavailableError as exc:
-                log.error("table %s is not resumed: %s", table_id, exc.reason)
+            except TableUnavailableError:
                 continue
             if room is not None:
                 self.kick(room)
@@ -262,7 +312,12 @@ class Hub:
     async def room(self, table_id: str) -> Room | None:
         """The room of ``table_id``, loaded from the database on first use; ``None`` if unknown.
 
-        Raises ``TableUnavailableError`` when the stored table cannot be rebuilt."""
+        A table that cannot be rebuilt with the rules installed here (its game is not registered,
+        or a stored action is refused, typically after a change of the rules' version) is marked
+        ``retired`` in storage with the reason, logged once as a warning, and never rebuilt again:
+        its seats and actions stay stored, and the lobby lists it as not playable.
+
+        Raises ``TableUnavailableError`` (with the table's stored data) for a retired table."""
         room = self.rooms.get(table_id)
         if room is not None:
             return room
@@ -274,6 +329,9 @@ class Hub:
             data = await self.db(self.store.load_table, table_id)
             if data is None:
                 return None
+            prefix = f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here"
+            if data.status == "retired":
+                raise TableUnavailableError(f"{prefix}: {data.retired_reason or 'it was retired'}", data)
             try:
                 room = build_room(data)
             except GameError as exc:
@@ -283,9 +341,13 @@ class Hub:
                     if installed is not None and installed != data.version
                     else exc.reason
                 )
-                raise TableUnavailableError(
-                    f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here: {why}"
-                ) from None
+                reason = f"{prefix}: {why}"
+                if data.status != "playing":  # a finished table keeps its status and record
+                    raise TableUnavailableError(reason) from None
+                if await self.db(self.store.retire_table, table_id, why):
+                    log.warning("%s; it is retired (kept, no longer played)", reason)
+                data.status, data.retired_reason = "retired", why
+                raise TableUnavailableError(reason, data) from None
             self.rooms[table_id] = room
             return room
 
@@ -413,7 +475,9 @@ class Hub:
         for table_id, seat in found:
             try:
                 room = await self.room(table_id)
-            except TableUnavailableError:
+            except TableUnavailableError as exc:
+                if exc.data is not None:
+                    out.append(retired_summary(exc.data, seat))
                 continue
             if room is not None:
                 out.append(room.summary(seat))

@@ -3,8 +3,10 @@
 Schema (created on start):
 
 - ``gt_tables``: one row per table: game name, rules version, seat count, rule options, seed,
-  scripted chance, status (``playing`` or ``finished``), the count of accepted actions, the outcome
-  and, once finished, the whole record as JSON.
+  scripted chance, status (``playing``, ``finished``, or ``retired``: a table that cannot be
+  rebuilt with the rules installed, kept with its seats and actions, with the reason in
+  ``retired_reason``), the count of accepted actions, the outcome and, once finished, the whole
+  record as JSON.
 - ``gt_seats``: one row per seat: ``human`` or ``ai`` (with its bot), the hash of the seat's token
   and of its invitation code (tokens and codes themselves are never stored; an invited seat is
   claimed once it has a token, and keeps its code's hash so that a used link is known as used).
@@ -13,6 +15,9 @@ Schema (created on start):
 Every accepted action is written by :meth:`Store.append_action` in one transaction together with
 the table's action count (and its result when the action ended the game), so after a restart,
 even of a killed process, replaying the stored actions rebuilds the table exactly.
+
+A database made before a column existed gets it on start (:func:`add_missing_columns`: columns are
+only ever added, nullable), so an existing database keeps working.
 """
 
 from __future__ import annotations
@@ -24,7 +29,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, create_engine, event, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -61,6 +80,7 @@ class TableRow(_Base):
     record: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    retired_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
 
 
 class SeatRow(_Base):
@@ -117,6 +137,8 @@ class TableData:
     updated_at: datetime
     seats: list[SeatData] = field(default_factory=list)
     actions: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    #: why the table was retired (status ``retired``), else ``None``
+    retired_reason: str | None = None
 
 
 class StaleWriteError(Exception):
@@ -151,6 +173,7 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -244,7 +267,19 @@ class Store:
             updated_at=_aware(row.updated_at),
             seats=[SeatData(s.seat, s.kind, s.bot, s.token_hash, s.invite_hash) for s in seats],
             actions=actions,
+            retired_reason=row.retired_reason,
         )
+
+    def retire_table(self, table_id: str, reason: str) -> bool:
+        """Mark a table still ``playing`` as ``retired`` with ``reason`` (its seats, actions and
+        times are kept). Returns whether it was marked now (``False``: unknown, or not playing)."""
+        with self._sessions.begin() as session:
+            result = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == "playing")
+                .values(status="retired", retired_reason=reason)
+            )
+            return bool(getattr(result, "rowcount", 0))
 
     def unfinished_ids(self) -> list[str]:
         """The ids of every table still being played."""
@@ -273,6 +308,26 @@ class Store:
                     s.token_hash = new_token_hash
                     return s.seat
         return None
+
+
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add to the stored tables every column of the schema they lack (a database made by an
+    earlier version); such columns are nullable, so existing rows read as before.
+
+    Returns the added columns as ``"table.column"``.
+    """
+    added: list[str] = []
+    inspector = inspect(engine)
+    for table in _Base.metadata.sorted_tables:
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name in present or not column.nullable:
+                continue
+            kind = column.type.compile(dialect=engine.dialect)
+            with engine.begin() as conn:
+                conn.execute(text(f'ALTER TABLE {table.name} ADD COLUMN "{column.name}" {kind}'))
+            added.append(f"{table.name}.{column.name}")
+    return added
 
 
 def _aware(moment: datetime) -> datetime:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
+import sqlite3
 import subprocess
 import sys
 import time
@@ -213,34 +215,82 @@ def test_the_default_database_is_in_the_user_data_folder(tmp_path: Path, monkeyp
     assert str(tmp_path / "data") in url
 
 
-def test_a_table_that_cannot_be_rebuilt_does_not_stop_the_server(secret_draw: type[SecretDraw], db_url: str) -> None:
+def test_a_table_that_cannot_be_rebuilt_is_retired_once_and_listed_as_not_playable(
+    secret_draw: type[SecretDraw], db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
     client = started(db_url)
     broken = new_table(client, [ME, ME])
+    old = new_table(client, [ME, ME])
     fine = new_table(client, [ME, ME])
     stopped(client)
     store = Store(db_url)
-    # A stored action that the rules refuse (as after a change of the rules).
-    store.append_action(broken["table"], 0, 0, {"kind": "bid", "amount": 99})
+    # A stored action that the rules refuse (as after a change of the rules), in two tables.
+    for table in (broken, old):
+        store.append_action(table["table"], 0, 0, {"kind": "bid", "amount": 99})
     store.close()
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:  # played under another rules version
+        db.execute("UPDATE gt_tables SET version = '0.1' WHERE id = ?", (old["table"],))
+
+    caplog.set_level(logging.WARNING, logger="ghosttable.server")
     client = started(db_url)
+    retired = [r.getMessage() for r in caplog.records if "retired" in r.getMessage()]
+    assert len(retired) == 2 and any("is not allowed" in m for m in retired), retired
     answer = client.get(f"/api/tables/{broken['table']}")
-    assert answer.status_code == 409 and answer.json()["code"] == "table_unavailable"
-    assert "is not allowed" in answer.json()["reason"]
+    assert answer.status_code == 200
+    summary = answer.json()
+    assert summary["status"] == "retired" and summary["version"] == 1 and summary["result"] is None
+    assert "is not allowed" in summary["retired"]["reason"]
+    assert summary["retired"]["version"] == summary["retired"]["installed"] == SecretDraw.spec.version
+    assert "seed" not in summary
     with client.websocket_connect(f"/ws/tables/{broken['table']}") as ws:
         assert ws.receive_json()["code"] == "table_unavailable"
-    # Played under another rules version: the reason says so.
+    old_summary = client.get(f"/api/tables/{old['table']}").json()
+    assert (
+        "rules version 0.1" in old_summary["retired"]["reason"] and "is installed" in old_summary["retired"]["reason"]
+    )
+    assert old_summary["retired"]["version"] == "0.1"
+    tokens = [broken["tokens"]["0"], fine["tokens"]["0"], old["tokens"]["1"]]
+    listed = {t["id"]: t for t in client.post("/api/my-tables", json={"tokens": tokens}).json()}
+    assert listed[fine["table"]]["status"] == "playing"
+    assert listed[broken["table"]]["status"] == listed[old["table"]]["status"] == "retired"
+    assert listed[old["table"]]["seat"] == 1 and [s["name"] for s in listed[old["table"]]["seats"]] == [
+        "seat1",
+        "seat2",
+    ]
     stopped(client)
-    import sqlite3
 
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
-        db.execute("UPDATE gt_tables SET version = '0.1' WHERE id = ?", (broken["table"],))
+    # Marked in storage, kept (seats and actions), and not tried again at the next start.
+    caplog.clear()
     client = started(db_url)
-    reason = client.get(f"/api/tables/{broken['table']}").json()["reason"]
-    assert "rules version 0.1" in reason and "is installed" in reason
-    tokens = [broken["tokens"]["0"], fine["tokens"]["0"]]
-    assert [t["id"] for t in client.post("/api/my-tables", json={"tokens": tokens}).json()] == [fine["table"]]
-    assert client.get(f"/api/tables/{fine['table']}").json()["status"] == "playing"
+    assert not [r for r in caplog.records if "retired" in r.getMessage() or "not resumed" in r.getMessage()]
+    assert set(client.app.state.hub.rooms) == {fine["table"]}  # type: ignore[attr-defined]
+    assert client.get(f"/api/tables/{broken['table']}").json()["retired"] == summary["retired"]
     stopped(client)
+    store = Store(db_url)
+    kept = store.load_table(broken["table"])
+    assert kept is not None and kept.status == "retired" and kept.actions == [(0, {"kind": "bid", "amount": 99})]
+    assert kept.retired_reason == summary["retired"]["reason"] and len(kept.seats) == 2
+    assert store.unfinished_ids() == [fine["table"]]
+    store.close()
+
+
+def test_a_database_made_before_retired_tables_keeps_working(secret_draw: type[SecretDraw], db_url: str) -> None:
+    client = started(db_url)
+    table = new_table(client, [ME, ME])
+    stopped(client)
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        db.execute("ALTER TABLE gt_tables DROP COLUMN retired_reason")
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        assert "retired_reason" not in {row[1] for row in db.execute("PRAGMA table_info(gt_tables)")}
+    client = started(db_url)
+    assert client.get(f"/api/tables/{table['table']}").json()["status"] == "playing"
+    stopped(client)
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
+        assert "retired_reason" in {row[1] for row in db.execute("PRAGMA table_info(gt_tables)")}
+    store = Store(db_url)
+    assert store.retire_table(table["table"], "the rules changed") and not store.retire_table(table["table"], "again")
+    assert store.unfinished_ids() == []
+    store.close()
 
 
 def test_tables_keep_their_times_in_utc(secret_draw: type[SecretDraw], db_url: str) -> None:

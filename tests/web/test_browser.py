@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
 from ghosttable import registry
+from ghosttable.server.storage import Store
 from tests.toygame import SecretDraw
 from tests.web.live import LiveServer, open_new_table
 
@@ -301,5 +302,33 @@ def test_the_page_comes_back_after_the_server_restarts(page: Page, games: None, 
         click_action(page, "swap")
         expect(page.locator("body")).to_have_attribute("data-status", "finished")
         expect(page.locator("#log li")).to_have_count(4)
+    finally:
+        second.stop()
+
+
+def test_a_table_the_rules_cannot_rebuild_is_listed_as_not_playable(page: Page, games: None, tmp_path: Path) -> None:
+    db = tmp_path / "retired.db"
+    first = LiveServer(db)
+    try:
+        table = create_table(page, first.address)
+    finally:
+        first.stop()
+    store = Store(f"sqlite:///{db}")
+    stored = store.load_table(table)
+    assert stored is not None
+    store.append_action(table, len(stored.actions), 0, {"kind": "bid", "amount": 99})  # the rules refuse it
+    store.close()
+    second = LiveServer(db, port=first.port)
+    try:
+        page.goto(second.address)
+        row = page.locator(f'#finished-tables li[data-table="{table}"]')
+        expect(row.locator("[data-role=retired]")).to_have_text("Cannot be continued")
+        expect(row.locator("[data-role=retired-reason]")).to_contain_text("cannot rebuild this table")
+        expect(row.locator("a")).to_have_count(0)
+        page.click("#lang")
+        expect(row.locator("[data-role=retired]")).to_have_text("无法继续")
+        expect(row.locator("[data-role=retired-reason]")).to_contain_text("无法重建这张牌桌")
+        page.goto(f"{second.address}table/{table}")
+        expect(page.locator("#notice")).to_contain_text("无法继续")
     finally:
         second.stop()

@@ -44,6 +44,10 @@ const STRINGS = {
     "lobby.watching": "watching",
     "lobby.refresh": "Refresh",
     "lobby.default": "default: {value}",
+    "lobby.retired": "Cannot be continued",
+    "retired.version": "This table was played under rules version {played} of its game; this server has version {installed}, which cannot take up its moves.",
+    "retired.missing": "This table's game ({game}) is not installed on this server.",
+    "retired.refused": "The rules installed on this server cannot rebuild this table: {reason}",
     "join.taken.title": "This seat is taken",
     "join.taken": "This invitation link was already used: its seat belongs to the person who opened it first. You can still watch the game.",
     "join.invalid.title": "This invitation link does not work",
@@ -145,6 +149,10 @@ const STRINGS = {
     "lobby.watching": "观战",
     "lobby.refresh": "刷新",
     "lobby.default": "默认：{value}",
+    "lobby.retired": "无法继续",
+    "retired.version": "这张牌桌按游戏规则版本 {played} 进行；本服务器安装的是版本 {installed}，无法接续它的着法。",
+    "retired.missing": "本服务器没有安装这张牌桌的游戏（{game}）。",
+    "retired.refused": "本服务器安装的规则无法重建这张牌桌：{reason}",
     "join.taken.title": "这个座位已有人",
     "join.taken": "此邀请链接已被使用：座位属于最先打开它的人。你仍可以观战。",
     "join.invalid.title": "此邀请链接无效",
@@ -236,6 +244,15 @@ export function has(key) {
 // t(key) when a text exists for key, else fallback (game names and options from a game's module).
 export function tOr(key, fallback, params = {}) {
   return has(key) ? t(key, params) : fallback;
+}
+
+// Why a retired table (status "retired": the rules installed here cannot rebuild it) cannot be
+// continued, from its summary's `retired` ({reason, version, installed}) and `game`.
+export function retiredReason(table) {
+  const info = table.retired || {};
+  if (info.installed === null || info.installed === undefined) return t("retired.missing", { game: table.game });
+  if (info.version !== info.installed) return t("retired.version", { played: info.version, installed: info.installed });
+  return t("retired.refused", { reason: info.reason || "" });
 }
 
 // Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).

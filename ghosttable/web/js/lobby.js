@@ -1,7 +1,7 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
 import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, seatsAt, watchedTables } from "./api.js";
-import { addStrings, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
+import { addStrings, languageButton, onLanguageChange, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -230,7 +230,10 @@ function tableItem(table) {
     .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")}`)
     .join(" · ");
   const links = [];
-  if (table.status === "finished") {
+  if (table.status === "retired") {
+    // Kept in storage, but the rules installed here cannot rebuild it: nothing to open.
+    links.push(el("span", { class: "muted", dataset: { role: "retired" }, title: retiredReason(table) }, t("lobby.retired")));
+  } else if (table.status === "finished") {
     links.push(el("a", { class: "button", href: `/table/${id}?replay=1`, dataset: { role: "replay" } }, t("lobby.replay")));
     links.push(el("a", { class: "button", href: `/table/${id}` }, t("lobby.view")));
   } else {
@@ -253,6 +256,7 @@ function tableItem(table) {
     el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, role)),
     el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
     el("div", { class: "links" }, links),
+    table.status === "retired" ? el("div", { class: "muted small-text", dataset: { role: "retired-reason" } }, retiredReason(table)) : null,
     pending,
   );
 }
@@ -269,7 +273,8 @@ function renderMyTables() {
     ["open-tables", "playing"],
     ["finished-tables", "finished"],
   ]) {
-    const items = tables.filter((x) => x.status === status).map(tableItem);
+    // A retired table is listed with the finished ones: it will not be played on.
+    const items = tables.filter((x) => x.status === status || (status === "finished" && x.status === "retired")).map(tableItem);
     $(listId).replaceChildren(...(items.length ? items : [el("li", { class: "muted" }, t("lobby.none"))]));
   }
 }

@@ -4,7 +4,7 @@
 
 import { api, el, seatsAt } from "./api.js";
 import { actionLabel } from "./generic.js";
-import { addStrings, lang, languageButton, onLanguageChange, t, tOr, translatePage } from "./i18n.js";
+import { addStrings, lang, languageButton, onLanguageChange, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -372,6 +372,11 @@ async function main() {
     shell.summary = await api.table(tableId);
   } catch (err) {
     notice(err.code === "unknown_table" ? t("table.unknown") : t("common.error", { reason: err.reason || err.message }));
+    return;
+  }
+  if (shell.summary.status === "retired") {
+    notice(`${t("lobby.retired")}: ${retiredReason(shell.summary)}`);
+    onLanguageChange(() => notice(`${t("lobby.retired")}: ${retiredReason(shell.summary)}`));
     return;
   }
   const games = await api.games();
