@@ -39,10 +39,12 @@ SEAT_KINDS = ("me", "ai", "invite")
 
 class TableUnavailableError(GameError):
     """A stored table that cannot be rebuilt: its game is not registered here, or a stored action
-    is refused by the rules installed now. Such a table is retired (see :meth:`Hub.room`).
+    is refused by the rules installed now. Such a table, if still being played, is retired (see
+    :meth:`Hub.room`).
 
     Attributes:
-        data: the table as stored (without its actions), for its summary.
+        data: the table as stored (with its seats and actions), for its summary; ``None`` for a
+            finished table (it keeps its status).
     """
 
     code = "table_unavailable"
