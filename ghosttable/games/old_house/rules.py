@@ -129,6 +129,16 @@ class OldHouse(Game):
                 source="reference part 2, The checks of honesty",
             ),
             RuleOption(
+                "three-hunters",
+                "printed",
+                "Against three hunters (4 players): the rules as printed (printed), or a variant that evens"
+                " the odds (balanced): the Phantom may play one Move card more than its roll, a Horror card"
+                " makes two hunters skip their next move, and a Phantom named correctly cannot be named"
+                " again before its next turn. No effect with two hunters.",
+                choices=("printed", "balanced"),
+                source="our variant (docs/games/old_house.md, Balance): the printed rules favour three hunters",
+            ),
+            RuleOption(
                 "heat-map",
                 False,
                 "The hunters' table shades the cells where the Phantom may be (the view's possible_cells,"
@@ -171,6 +181,11 @@ class OldHouse(Game):
     def hunter_count(self) -> int:
         """Hunters in play: 2 with 2 players (one seat runs both), else one per hunter seat."""
         return 2 if self.players == 2 else self.players - 1
+
+    @property
+    def balanced_three(self) -> bool:
+        """Whether the ``three-hunters=balanced`` variant is in force (three hunters in play)."""
+        return self.hunter_count >= 3 and self.options["three-hunters"] == "balanced"
 
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> OldHouseState:
         """A new game: hunters dealt at random (chance kind ``hunter_cards``)."""
@@ -266,6 +281,8 @@ class OldHouseState(State):
         self.stopped = False
         self.summoned = False
         self.opening_turn = False
+        self.horror_left = 0  # hunters a Horror card played this turn may still frighten (variant)
+        self.named = False  # named correctly since the Phantom's last turn (variant)
         # the board
         self.relics: dict[int, bool] = {c: False for c in house.relics}
         self.entities: list[Entity] = []
@@ -473,7 +490,7 @@ class OldHouseState(State):
                 for kind in house.summonable(self.phantom_cell):
                     if self._phantom_has(f"summon_{kind}") is not None:
                         acts.append(self._act("summon", entity=kind))
-        if self._phantom_has("horror") is not None:
+        if self.horror_left > 0 or self._phantom_has("horror") is not None:
             acts += [self._act("horror", hunter=h.name) for h in self.hunters if not h.horrified]
         if self.cards_this_turn > 0:
             acts.append(self._act("end_turn"))
@@ -500,7 +517,7 @@ class OldHouseState(State):
                 acts.append(self._act("accelerate"))
             moves = self.game.cell_actions("move")
             acts += [moves[c] for c in self.move_targets(h)]
-        if not self.guessed:
+        if not self.guessed and not self.named:
             acts.append(self._act("guess"))
         if (
             self._hunter_has(h, "pentagram") is not None
@@ -537,6 +554,11 @@ class OldHouseState(State):
             return IllegalActionError(f"{action.get('to')} is not a cell this hunter can reach now")
         if action.kind == "end_turn" and name == "hunter_turn":
             return IllegalActionError("a hunter must move before ending its turn")
+        if action.kind == "guess" and name == "hunter_turn" and self.named:
+            return IllegalActionError(
+                "the Phantom was named correctly this phase and cannot be named again before its next turn"
+                " (three-hunters=balanced)"
+            )
         return super().explain_illegal(seat, action, legal)
 
     # ----- applying -----------------------------------------------------------------------------
@@ -591,8 +613,10 @@ class OldHouseState(State):
     def _begin_phantom_turn(self) -> None:
         self.phase = "phantom"
         self.die = self.chance.roll("phantom_die", DIE)
-        self.budget = self.die
+        self.budget = self.die + (1 if self.game.balanced_three else 0)
         self.spent = 0
+        self.horror_left = 0
+        self.named = False
         self.cards_this_turn = 0
         self.acted = False
         self.stopped = False
@@ -601,7 +625,8 @@ class OldHouseState(State):
         self.laid_events = []
         self.opening_turn = self.opening_left > 0
         self._know(("turn",))
-        self._say("all", f"The Phantom rolls {self.die}.")
+        bonus = " and may play one Move card more (three-hunters=balanced)" if self.game.balanced_three else ""
+        self._say("all", f"The Phantom rolls {self.die}{bonus}.")
 
     def _unreveal(self) -> None:
         if self.revealed:
@@ -695,12 +720,17 @@ class OldHouseState(State):
         self._say("all", f"The Phantom summons {ENTITY_TITLES[kind]} on {self._name(self.phantom_cell)}.")
 
     def _phantom_horror(self, action: Action) -> None:
-        card = self._phantom_has("horror")
-        assert card is not None
-        self.phantom_cards.remove(card)
         h = self.hunter(str(action["hunter"]))
         h.horrified = True
         self.acted = True
+        if self.horror_left > 0:
+            self.horror_left -= 1
+            self._say("all", f"The Horror also frightens the {h.name}: it skips its next move.")
+            return
+        card = self._phantom_has("horror")
+        assert card is not None
+        self.phantom_cards.remove(card)
+        self.horror_left = 1 if self.game.balanced_three else 0
         self._say("all", f"The Phantom plays Horror: the {h.name} skips its next move.")
 
     def _phantom_discard(self, action: Action) -> None:
@@ -810,6 +840,7 @@ class OldHouseState(State):
         self.guessed = True
         if self.phantom_cell == h.cell:
             hurt = 2 if h.name == "exorcist" else 1
+            self.named = self.game.balanced_three
             self.damage += hurt
             self._reveal(f"The {h.name} names the Phantom on {self._name(h.cell)}: {hurt} Damage")
             self._check_banished()

@@ -450,7 +450,7 @@ class HeuristicBot:
         plans: list[list[Action]] = []
         horror_target = self._horror_target(view, cell)
         escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
-        horrors = kinds.count("horror")
+        horrors = self._frights(view, kinds.count("horror"))
         summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
         for t, path, acc in chosen:
             steps = left + (2 if acc else 0)
@@ -508,6 +508,12 @@ class HeuristicBot:
             else:
                 out.append(option)
         return out
+
+    def _frights(self, view: dict[str, Any], cards: int) -> int:
+        """How many hunters ``cards`` Horror cards (plus a Horror still owed this turn) can make
+        skip their move: two a card with the ``three-hunters=balanced`` variant, else one."""
+        per_card = 2 if self.game.balanced_three else 1  # type: ignore[attr-defined]
+        return cards * per_card + int(view["phantom"].get("horror_left", 0))
 
     def _horror_target(self, view: dict[str, Any], cell: int) -> str | None:
         ranked = sorted(
@@ -662,7 +668,7 @@ class HeuristicBot:
         revealed_at = cell if phantom["revealed"] else None
         paths = self._paths(cell, left, hand)
         traps = view["traps_set"]
-        horrors = sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror")
+        horrors = self._frights(view, sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror"))
         entries = self._trap_cells(view)
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
         for t, path in paths.items():

@@ -72,6 +72,8 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "steps_left": state.budget - state.spent if state.phase == "phantom" else None,
         "opening_turn": state.opening_turn if state.phase == "phantom" else False,
         "round_ending": state.round_ending,
+        "horror_left": state.horror_left if state.phase == "phantom" else 0,
+        "named": state.named,
     }
     hunters = [
         {

@@ -26,6 +26,7 @@ def test_conformance_deeply_on_the_small_house() -> None:
         {"house": SMALL},
         {"house": SMALL, "wrong-guess": "this-turn"},
         {"house": SMALL, "checks-reveal-route": True},
+        {"house": SMALL, "three-hunters": "balanced"},
     ]
-    report = check_game("old-house", options=options, games=45, seed=3, deep_every=7, replay_every=3)
-    assert report.ok and report.games == 45
+    report = check_game("old-house", options=options, games=48, seed=3, deep_every=7, replay_every=3)
+    assert report.ok and report.games == 48

@@ -461,3 +461,56 @@ def test_no_summon_onto_a_hunters_cell() -> None:
     play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
     state.hunter("exorcist").cell = cell(state, "C2")
     assert "summon" not in kinds(state, 0)
+
+
+# The three-hunters=balanced variant (docs/games/old_house.md, Balance).
+
+THREE = ("medium", "exorcist", "athlete")
+
+
+def test_balanced_variant_adds_one_card_to_the_roll_against_three_hunters_only() -> None:
+    budgets = {}
+    for players, variant in ((4, "balanced"), (4, "printed"), (3, "balanced")):
+        state = new_state(players, THREE[: players - 1], script={"phantom_die": [1]}, **{"three-hunters": variant})
+        twilight(state)
+        budgets[players, variant] = state.budget
+    assert budgets == {(4, "balanced"): 2, (4, "printed"): 1, (3, "balanced"): 1}
+
+
+def test_balanced_variant_horror_frightens_two_hunters_with_one_card() -> None:
+    state = new_state(4, THREE, script={"phantom_die": [1, 2]}, **{"three-hunters": "balanced"})
+    twilight(state, (7, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=west", "step dir=east", "horror hunter=medium")
+    assert state.horror_left == 1 and not any(state.game.cards[c - 1].phantom == "horror" for c in state.phantom_cards)
+    assert state.view(1)["phantom"]["horror_left"] == 1
+    play(state, "horror hunter=athlete")
+    assert [h.horrified for h in state.hunters] == [True, False, True]
+    assert "horror" not in kinds(state, 0)
+    assert "The Horror also frightens the athlete" in str(state.view(None)["log"])
+
+
+def test_printed_rules_horror_frightens_one_hunter_with_three_hunters() -> None:
+    state = new_state(4, THREE, script={"phantom_die": [1, 2]})
+    twilight(state, (7, 10, 11, 12))
+    play(state, "step dir=east", "end_turn")
+    play(state, "step dir=west", "step dir=east", "horror hunter=medium")
+    assert state.horror_left == 0 and "horror" not in kinds(state, 0)
+
+
+@pytest.mark.parametrize("variant", ["balanced", "printed"])
+def test_balanced_variant_a_named_phantom_cannot_be_named_again_this_phase(variant: str) -> None:
+    state = new_state(4, THREE, script={"phantom_die": [1, 2], "hunter_die": [1, 1]}, **{"three-hunters": variant})
+    _to_hunters(state)
+    play(state, "start_turn hunter=exorcist", "guess", seat=2)  # the exorcist stands on C2 with the Phantom
+    assert state.damage == 2 and state.revealed
+    play(state, "move to=C1", "end_turn", seat=2)
+    play(state, "start_turn hunter=athlete", "move to=C2", seat=3)
+    if variant == "printed":
+        play(state, "guess", seat=3)
+        assert state.damage == 3
+        return
+    assert "guess" not in kinds(state, 3) and state.view(3)["phantom"]["named"]
+    with pytest.raises(IllegalActionError, match="cannot be named again before its next turn"):
+        state.apply("guess", 3)
+    assert state.damage == 2
