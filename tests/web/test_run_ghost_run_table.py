@@ -136,7 +136,12 @@ class Player:
             or page.locator("#decision .rgr-sealed-title").count()
         ):
             raise FrameMoved  # the plan was read from a frame that has since moved on
-        expect(page.locator("#rgr-points")).to_contain_text("Movement points")
+        try:
+            expect(page.locator("#rgr-points")).to_contain_text("Movement points")
+        except AssertionError:
+            if page.get_attribute("#decision", "data-decision") != "plan_movement":
+                raise FrameMoved from None  # the turn was resolved meanwhile (the plan had been sealed)
+            raise
         steps = page.locator("#rgr-plan .rgr-steps li").count()
         ghosts = page.locator("#rgr-hall .rgr-ghost.target")
         before = page.evaluate("document.body.dataset.version")
