@@ -135,6 +135,8 @@ class Action:
             name, sep, raw = word.partition("=")
             if not sep:
                 raise MalformedActionError(f"expected name=value, got {word!r}")
+            if name in params:
+                raise MalformedActionError(f"parameter {name!r} is given twice")
             params[name] = _parse_value(raw)
         return cls.make(words[0], **params)
 
@@ -191,3 +193,13 @@ def coerce_action(data: Action | Mapping[str, Any] | str) -> Action:
     if isinstance(data, Mapping):
         return Action.from_json(data)
     raise MalformedActionError(f"cannot read an action from a value of type {type(data).__name__}")
+
+
+def _types(value: Value) -> tuple[type, ...]:
+    return tuple(type(v) for v in value) if isinstance(value, tuple) else (type(value),)
+
+
+def same_types(a: Action, b: Action) -> bool:
+    """Whether two equal actions also agree on every parameter's type: ``True == 1`` in Python,
+    but ``card=true`` is not ``card=1``."""
+    return all(_types(x) == _types(y) for (_, x), (_, y) in zip(a.params, b.params, strict=True))

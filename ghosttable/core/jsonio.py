@@ -4,7 +4,8 @@ client messages, request bodies, actions in their JSON text form).
 Python's ``json.loads`` accepts ``NaN``, ``Infinity`` and ``-Infinity``, and reads numbers too
 large for a float (``1e999``) as infinity. None of these is standard JSON (RFC 8259), a browser's
 ``JSON.parse`` cannot read them back, and no game value is ever one of them, so
-:func:`loads_strict` refuses them.
+:func:`loads_strict` refuses them. It also refuses a key repeated in one object (the last one would
+silently win) and strings with lone surrogate escapes (they cannot be stored or sent as UTF-8).
 """
 
 from __future__ import annotations
@@ -30,14 +31,45 @@ def _finite(text: str) -> float:
     return value
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise NonStandardJSONError(f"the key {json.dumps(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _check_unicode(value: Any) -> None:
+    """Refuse strings holding a lone surrogate (``"\\ud800"``): they are not Unicode text and
+    cannot be written back out as UTF-8."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise NonStandardJSONError("a string holds a lone surrogate escape (not Unicode text)") from None
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def loads_strict(text: str | bytes) -> Any:
-    """``json.loads`` refusing what standard JSON has not: ``NaN``, ``Infinity`` and numbers too
-    large for a float (``1e999``).
+    """``json.loads`` refusing what standard JSON has not, or what no reader can use: ``NaN``,
+    ``Infinity``, numbers too large for a float (``1e999``), a key given twice in one object
+    (RFC 8259 leaves its meaning open), and strings with a lone surrogate escape (``"\\ud800"``,
+    not Unicode text).
 
     Raises:
-        NonStandardJSONError: one of those (a ``ValueError``; its text names the value).
+        NonStandardJSONError: one of those (a ``ValueError``; its text names the problem).
         ValueError: text that is not JSON at all (``json.JSONDecodeError``), or bytes that are not
             UTF-8 (``UnicodeDecodeError``).
         RecursionError: nesting too deep for the parser.
     """
-    return json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
+    _check_unicode(value)
+    return value

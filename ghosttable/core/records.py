@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +36,9 @@ from typing import TYPE_CHECKING, Any
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, RecordError
 from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
+
+MAX_RECORD_BYTES = 64 * 2**20
+"""The largest record file :meth:`Record.load` reads (64 MiB; a long game's record is a few MiB)."""
 
 if TYPE_CHECKING:
     from ghosttable.core.state import Game, State
@@ -181,11 +186,23 @@ class Record:
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
-        """Read a record file. Raises ``RecordError`` (also for a missing or unreadable file)."""
+        """Read a record file: a regular file of at most ``MAX_RECORD_BYTES`` (64 MiB), UTF-8 JSON.
+
+        Raises:
+            RecordError: a missing or unreadable file, not a regular file (a device, a pipe, a
+                folder), too large, not UTF-8, or not a valid record.
+        """
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            if not stat.S_ISREG(os.stat(path).st_mode):  # before opening: a named pipe would block
+                raise RecordError(f"cannot read {path}: it is not a regular file")
+            with Path(path).open("rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
         except OSError as exc:
             raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"cannot read {path}: it is larger than {MAX_RECORD_BYTES // 2**20} MiB")
+        try:
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise RecordError(f"cannot read {path}: it is not UTF-8 text") from None
         return cls.from_json(text)

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ghosttable.core.actions import Action, coerce_action
+from ghosttable.core.actions import Action, coerce_action, same_types
 from ghosttable.core.chance import Chance
 from ghosttable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ghosttable.core.records import digest
@@ -281,8 +281,15 @@ class State(ABC):
         if seat not in acting:
             raise NotYourTurnError(f"seat {seat} is not to act now")
         legal = self._legal_actions(seat)
-        if act not in legal:
+        for canon in legal:
+            if canon is act or canon == act:
+                break
+        else:
             raise self.explain_illegal(seat, act, legal)
+        if canon is not act and not same_types(canon, act):
+            raise IllegalActionError(
+                f"{act} is not allowed: a parameter has the wrong type (true and false are not numbers); write {canon}"
+            )
         self._apply(seat, act)
         self.history.append((seat, act))
 

@@ -130,6 +130,10 @@ def test_a_seat_token_cannot_act_for_another_seat(make_client: Callable[..., Tes
         ('{"type": "act", "action": {"kind": "swap"}, "version": 0}', "illegal_action"),
         ('{"type": "hello", "token": null}', "malformed_message"),
         ('{"type": "ping", "ref": NaN}', "malformed_message"),
+        ('{"type": "ping", "ref": "\\ud800"}', "malformed_message"),
+        ('{"type": "hello", "token": "\\ud800"}', "malformed_message"),
+        ('{"type": "act", "action": {"kind": "bid", "amount": 1, "amount": 2}, "version": 0}', "malformed_message"),
+        ('{"type": "act", "action": {"kind": "bid", "amount": true}, "version": 0}', "illegal_action"),
         ('{"type": "act", "action": {"kind": "bid", "amount": 1e999}, "version": 0}', "malformed_message"),
         ('{"type": "act", "action": {"kind": "bid", "amount": -Infinity}, "version": 0}', "malformed_message"),
         ('{"type": "act", "action": "' + "x" * 70000 + '", "version": 0}', "malformed_message"),
@@ -333,6 +337,10 @@ def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestCli
     if body.get("seats") == [5]:
         assert "must be an object" in response.json()["reason"]
     assert client.post("/api/my-tables", json={"tokens": "x"}).json()["code"] == "malformed_request"
+    lone = client.post(
+        "/api/my-tables", content='{"tokens": ["\\ud800"]}', headers={"content-type": "application/json"}
+    )
+    assert lone.status_code == 400 and lone.json()["code"] == "malformed_request"
 
 
 def test_an_invitation_is_claimed_once(make_client: Callable[..., TestClient]) -> None:
@@ -528,6 +536,10 @@ def test_every_rest_error_has_the_code_and_reason_shape(make_client: Callable[..
         assert response.status_code == status, (path, response.text)
         body = response.json()
         assert set(body) == {"code", "reason"} and body["code"] in ("not_found", "method_not_allowed"), body
-    for raw in ('{"game": "secret-draw", "players": NaN}', '{"game": "secret-draw", "players": 1e999}'):
+    for raw in (
+        '{"game": "secret-draw", "players": NaN}',
+        '{"game": "secret-draw", "players": 1e999}',
+        '{"game": "secret-draw", "options": {"x": "\\ud800"}}',
+    ):
         response = client.post("/api/tables", content=raw, headers={"content-type": "application/json"})
         assert response.status_code == 400 and response.json()["code"] == "malformed_request", raw
