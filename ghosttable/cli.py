@@ -550,7 +550,8 @@ def _ask(state: State, seat: int) -> None:
         return
     console.print(f"[bold]{decision.name}[/bold] {decision.prompt}")
     for i, action in enumerate(decision.actions, 1):
-        console.print(f"  {i:>3}. {action}")
+        note = state.action_note(seat, action)
+        console.print(f"  {i:>3}. {action}" + (f"  [dim]({note})[/dim]" if note else ""), highlight=False)
     while True:
         try:
             raw = console.input("your choice (number or action text): ").strip()

@@ -209,6 +209,12 @@ class State(ABC):
         secret actions override it (say, "plays a move card" without the direction)."""
         return str(action) if self.action_is_public(seat, action) else None
 
+    def action_note(self, seat: int, action: Action) -> str:
+        """A few words a player reads beside the legal ``action`` of ``seat`` in terminal play, for
+        an action whose text form is a bare number (``take_card card=7``: "Horror / Trap"); ``""``
+        by default. It may name only what ``seat`` knows."""
+        return ""
+
     def secrets(self, seat: int | None) -> list[Any]:
         """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
         return []

@@ -242,6 +242,14 @@ class OldHouseState(State):
             return "sets a trap"
         return str(action)
 
+    def action_note(self, seat: int, action: Action) -> str:
+        """The two sides of the card a ``take_card`` names ("horror / trap": the Phantom's side,
+        then the side the hunters get); the cards lie face up in Twilight (rulebook, Phase I)."""
+        if action.kind == "take_card":
+            card = self._card(int(action["card"]))  # type: ignore[arg-type]
+            return f"{card.phantom.replace('_', ' ')} / {card.hunter}"
+        return ""
+
     def __init__(self, game: OldHouse, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         house = game.house

@@ -514,3 +514,12 @@ def test_balanced_variant_a_named_phantom_cannot_be_named_again_this_phase(varia
     with pytest.raises(IllegalActionError, match="cannot be named again before its next turn"):
         state.apply("guess", 3)
     assert state.damage == 2
+
+
+def test_terminal_notes_name_both_sides_of_each_twilight_card() -> None:
+    state = new_state()
+    play(state, "pick_cards")
+    notes = {str(a): state.action_note(0, a) for a in state.legal_actions(0)}
+    assert notes["take_card card=7"] == "horror / trap"
+    assert notes["take_card card=1"] == "summon shadows / pentagram"
+    assert state.action_note(0, Action.make("gamble")) == ""
