@@ -34,7 +34,7 @@ from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import loads_strict
 from ghosttable.registry import game_class, game_names, load
-from ghosttable.server.protocol import ProtocolError, error_message, parse_client_message
+from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
 from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
 from ghosttable.server.storage import Store
 
@@ -134,8 +134,13 @@ def create_app(
         )
 
     async def body_of(request: Request) -> dict[str, Any]:
+        raw = bytearray()
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_MESSAGE_BYTES:
+                raise ApiError(413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes")
         try:
-            data = loads_strict(await request.body())
+            data = loads_strict(bytes(raw))
         except (ValueError, RecursionError):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
         if not isinstance(data, dict):
@@ -210,8 +215,8 @@ def create_app(
     @app.post("/api/my-tables")
     async def my_tables(request: Request) -> list[dict[str, Any]]:
         tokens = (await body_of(request)).get("tokens")
-        if not isinstance(tokens, list):
-            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens")
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens (strings)")
         return await hub.my_tables(tokens)
 
     def finished_room(room: Room) -> Room:
