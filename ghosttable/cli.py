@@ -414,7 +414,15 @@ def play(
         list[str] | None,
         typer.Option("--seat", help="A seat or side you play (repeatable; default: the first seat)."),
     ] = None,
-    bot: Annotated[list[str] | None, typer.Option("--bot", "-b", help="Bots for the other seats.")] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            help="Bots for the seats not played here: NAME once for them all, NAME once per such seat"
+            " in seat order, or SEAT=NAME.",
+        ),
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Only print the address.")] = False,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
@@ -491,18 +499,39 @@ def _human_seats(game: Game, specs: list[str] | None) -> set[int]:
 
 
 def _bots_for_the_others(game: Game, humans: set[int], specs: list[str] | None) -> list[str] | None:
-    """``--bot`` of terminal play: as for ``simulate``, and also ``NAME`` once per seat not played
-    here (in seat order). Raises ``CliError`` when a ``SEAT=NAME`` names only seats played here."""
-    plain = [s for s in specs or [] if "=" not in s]
-    for item in specs or []:
+    """``--bot`` of terminal play, as a list for :func:`assign_bots`: ``NAME`` once fills every
+    seat not played here; ``NAME`` repeated gives one per seat not played here, in seat order;
+    ``SEAT=NAME`` names a seat or side (a side's seats played here are left to their players).
+
+    Raises ``CliError`` for a count of ``NAME`` values that is neither, for any ``--bot`` when every
+    seat is played here, and for a ``SEAT=NAME`` that names only seats played here."""
+    if not specs:
+        return specs
+    names = game.seat_names()
+    for item in specs:
         key, sep, _ = item.partition("=")
         if sep and set(seats_named(game, key)) <= humans:
             raise CliError(f"--bot {item}: {key} is played here (--seat); --bot names the other seats")
     others = [s for s in range(game.players) if s not in humans]
-    if plain and len(plain) == len(specs or []) and len(plain) == len(others) > 1:
-        given = iter(plain)
-        return [plain[0] if s in humans else next(given) for s in range(game.players)]
-    return specs
+    if not others:
+        raise CliError("--bot: every seat is played here (--seat), so no seat is left for a bot")
+    plain = [s for s in specs if "=" not in s]
+    if not plain or len(plain) < len(specs):
+        return specs  # SEAT=NAME only, or both kinds (which assign_bots refuses)
+    if len(plain) == 1:
+        return specs
+    if len(plain) != len(others):
+        count = f"{len(others)} seat{'s' if len(others) > 1 else ''}"
+        raise CliError(
+            f"{len(plain)} --bot values for the {count} not played here ({', '.join(names[s] for s in others)}): "
+            + (
+                "give one --bot NAME"
+                if len(others) == 1
+                else "give one --bot NAME for them all, or one per seat in that order"
+            )
+        )
+    given = iter(plain)
+    return [next(given) if s in others else plain[0] for s in range(game.players)]
 
 
 def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:

@@ -45,6 +45,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -154,11 +155,46 @@ def default_db_url() -> str:
     return f"sqlite:///{folder / 'ghosttable.db'}"
 
 
+class MissingDriverError(SQLAlchemyError):
+    """The database URL's driver (its DBAPI module) is not installed in this environment; the
+    message names the module and what to install."""
+
+
+PIP_NAME = {"MySQLdb": "mysqlclient", "cx_Oracle": "cx-Oracle", "pymysql": "PyMySQL", "mariadb": "mariadb"}
+"""The package to install for a DBAPI module whose package name differs from the module's."""
+
+
+def _create_engine(url: str, **kwargs: Any) -> Engine:
+    """``create_engine(url, **kwargs)``, turning the ``ImportError`` of a driver that is not
+    installed into :class:`MissingDriverError`. An asyncio driver (``postgresql+asyncpg``) is
+    refused the same way: the store is synchronous."""
+    dialect = make_url(url).get_dialect()
+    name = f"{dialect.name}+{dialect.driver}"
+    if getattr(dialect, "is_async", False):
+        raise MissingDriverError(
+            f"{name} is an asyncio driver; the store needs a synchronous one (e.g. {dialect.name}://, "
+            f"with its driver installed)"
+        )
+    try:
+        return create_engine(url, **kwargs)
+    except ImportError as exc:
+        module = exc.name or dialect.driver
+        package = PIP_NAME.get(module.split(".")[0], module.split(".")[0])
+        raise MissingDriverError(
+            f"its driver module {module!r} ({name}) is not installed in this environment "
+            f"(install it there: pip install {package})"
+        ) from None
+
+
 class Store:
     """Synchronous access to the database; the server calls it from one worker thread.
 
     Args:
         url: an SQLAlchemy database URL (``sqlite:///path``, ``postgresql://...``).
+
+    Raises:
+        MissingDriverError: the URL's driver module is not installed (or is an asyncio one).
+        sqlalchemy.exc.SQLAlchemyError: the database cannot be opened.
     """
 
     def __init__(self, url: str) -> None:
@@ -169,7 +205,7 @@ class Store:
             if make_url(url).database in (None, "", ":memory:"):
                 # An in-memory database lives in one connection: share it between the threads.
                 kwargs["poolclass"] = StaticPool
-        self.engine: Engine = create_engine(url, **kwargs)
+        self.engine: Engine = _create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         _Base.metadata.create_all(self.engine)

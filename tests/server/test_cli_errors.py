@@ -17,6 +17,12 @@ from ghosttable.cli import main
         (["play", "--no-browser", "--db", "nosuch://x"], "cannot open the database"),
         (["play", "--no-browser", "--db", "/tmp/not-a-url.db"], "cannot open the database"),
         (["serve", "--db", "sqlite:////no/such/dir/x.db"], "cannot open the database"),
+        (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "module 'psycopg' (postgresql+psycopg)"),
+        (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "pip install psycopg"),
+        (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "'MySQLdb' (mysql+mysqldb)"),
+        (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "pip install mysqlclient"),
+        (["serve", "--port", "0", "--db", "oracle://u@127.0.0.1:1/db"], "pip install oracledb"),
+        (["play", "--no-browser", "--db", "postgresql+asyncpg://u@127.0.0.1:1/db"], "asyncio driver"),
         (["serve", "--port", "99999"], "--port must be a port number, from 0 to 65535, not 99999"),
         (["play", "--port", "-1"], "--port must be a port number, from 0 to 65535, not -1"),
         (["serve", "--host", "999.1.1.1", "--port", "0", "--db", "sqlite://"], "cannot listen on 999.1.1.1"),
@@ -33,6 +39,75 @@ from ghosttable.cli import main
         (["play", "old-house", "--terminal", "--seat", "hunter1", "--bot", "hunter1=ismcts"], "is played here"),
         (["simulate", "ghost-stories", "-o", "level=hell", "-o", "level=normal"], "level is given twice"),
         (["play", "old-house", "--terminal", "--seat", "phantom", "--seat", "phantom"], "name each seat once"),
+        (
+            [
+                "play",
+                "old-house",
+                "--terminal",
+                "-p",
+                "4",
+                "--seat",
+                "hunters",
+                "--bot",
+                "heuristic",
+                "--bot",
+                "random",
+            ],
+            "2 --bot values for the 1 seat not played here (phantom): give one --bot NAME",
+        ),
+        (
+            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", *["--bot", "random"] * 4],
+            "4 --bot values for the 1 seat not played here (phantom)",
+        ),
+        (
+            [
+                "play",
+                "old-house",
+                "--terminal",
+                "-p",
+                "4",
+                "--seat",
+                "phantom",
+                "--bot",
+                "random",
+                "--bot",
+                "heuristic",
+            ],
+            "2 --bot values for the 3 seats not played here (hunter1, hunter2, hunter3): "
+            "give one --bot NAME for them all, or one per seat in that order",
+        ),
+        (
+            ["play", "old-house", "--terminal", "-p", "4", "--seat", "phantom", *["--bot", "random"] * 4],
+            "4 --bot values for the 3 seats not played here",
+        ),
+        (
+            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--bot", "hunter2=random"],
+            "hunter2 is played here",
+        ),
+        (
+            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--bot", "hunters=random"],
+            "hunters is played here",
+        ),
+        (
+            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--seat", "phantom", "--bot", "random"],
+            "every seat is played here",
+        ),
+        (
+            [
+                "play",
+                "old-house",
+                "--terminal",
+                "-p",
+                "4",
+                "--seat",
+                "phantom",
+                "--bot",
+                "random",
+                "--bot",
+                "hunter1=random",
+            ],
+            "not both",
+        ),
     ],
 )
 def test_bad_server_arguments_give_one_line_and_exit_code_2(
@@ -99,3 +174,27 @@ def test_terminal_play_takes_one_bot_per_seat_not_played_here() -> None:
     assert assign_bots(game, specs, "heuristic") == ["random", "random", "heuristic"]
     assert _bots_for_the_others(game, {0}, ["random"]) == ["random"]
     assert _bots_for_the_others(game, {0}, ["hunters=random"]) == ["hunters=random"]
+
+
+@pytest.mark.parametrize(
+    ("seats", "bots", "expected"),
+    [
+        ({1, 2, 3}, ["heuristic"], "heuristic"),
+        ({1, 2, 3}, ["phantom=random"], "random"),
+        ({1, 2, 3}, ["seat1=random"], "random"),
+        ({0}, ["hunters=random"], ["random"] * 3),
+        ({0}, ["hunter2=random"], ["heuristic", "random", "heuristic"]),
+        ({0}, ["random", "heuristic", "random"], ["random", "heuristic", "random"]),
+        ({0, 2}, ["hunters=random"], ["random", "random"]),
+    ],
+)
+def test_terminal_play_bot_forms_fill_the_seats_not_played_here(
+    seats: set[int], bots: list[str], expected: str | list[str]
+) -> None:
+    from ghosttable.cli import _bots_for_the_others, assign_bots
+    from ghosttable.registry import load
+
+    game = load("old-house", players=4)
+    names = assign_bots(game, _bots_for_the_others(game, seats, bots), "heuristic")
+    others = [names[s] for s in range(game.players) if s not in seats]
+    assert others == (expected if isinstance(expected, list) else [expected])

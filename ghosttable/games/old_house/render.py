@@ -90,13 +90,15 @@ def render_map(view: dict[str, Any], heat_map: bool = False) -> Table:
 
 
 def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
-    """The whole table for one seat: the map, the status lines and the newest log lines.
+    """The whole table for one seat: the map, the status lines and the newest log lines. The
+    legend's ``.`` (the Phantom's route) is shown only on the Phantom's own map, which alone has it.
     ``heat_map`` is the rule option `heat-map` (see :func:`render_map`)."""
     phantom = view["phantom"]
     hunters = ", ".join(f"{hunter_mark(h['name'])} {h['title']}" for h in view["hunters"])
+    route = ". your route, " if view.get("private") is not None else ""
     legend = (
         f"Legend: @ Phantom; {hunters}; R relic (x destroyed), ~ trail, * pentagram, # hunters' trap, "
-        ". your route, s/p/l Shadows/Poltergeist/Slime"
+        f"{route}s/p/l Shadows/Poltergeist/Slime"
     )
     if heat_map and view.get("private") is None:
         legend += ", ? possible Phantom cell"
@@ -105,7 +107,7 @@ def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
             f"Round {view['time']['round']}/{view['time']['rounds']} ({view['phase']}); "
             f"relics destroyed {view['relics_destroyed']}/{len(view['relics'])}; "
             f"Phantom Damage {phantom['damage']}/{phantom['banishment']}; "
-            f"Phantom's hand {phantom['hand_size']} cards"
+            f"Phantom's hand {phantom['hand_size']} card{'' if phantom['hand_size'] == 1 else 's'}"
         ),
         Text(legend),
     ]

@@ -65,3 +65,20 @@ def test_every_piece_has_its_own_mark_and_question_marks_follow_the_heat_map() -
     for h in view["hunters"]:
         assert f"{HUNTER_MARK[h['name']]} {h['title']}" in hunters
     assert "@ Phantom" in hunters and "? possible" not in hunters
+
+
+def test_route_legend_only_on_the_phantoms_map_and_hand_size_in_words() -> None:
+    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
+    twilight(state)
+    play(state, "step dir=east", "end_turn", "step dir=north", "step dir=south", "end_turn")
+    game = state.game
+    phantom = _text(game.render_terminal(state.view(0), 0))
+    hunters = _text(game.render_terminal(state.view(1), 1))
+    spectator = _text(game.render_terminal(state.view(None), None))
+    assert ". your route" in phantom
+    assert ". your route" not in hunters and ". your route" not in spectator
+    assert "s/p/l Shadows/Poltergeist/Slime" in hunters
+    view = state.view(1)
+    for count, words in ((1, "hand 1 card\n"), (2, "hand 2 cards\n"), (0, "hand 0 cards\n")):
+        view["phantom"]["hand_size"] = count
+        assert f"Phantom's {words}" in _text(game.render_terminal(view, 1))
