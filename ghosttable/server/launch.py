@@ -9,6 +9,7 @@ import threading
 import webbrowser
 
 import uvicorn
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from ghosttable.core.errors import GameError
@@ -47,6 +48,14 @@ def address_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}/"
 
 
+def _without_password(url: str) -> str:
+    """``url`` as it may be printed: a password in it becomes ``***`` (SQLAlchemy's own masking)."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):
+        return url
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
     """Run the server until interrupted, printing its address (and opening the lobby in the
     browser when ``open_browser``).
@@ -57,11 +66,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
     """
     url = db_url or default_db_url()
+    shown = _without_password(url)
     try:
         app = create_app(url)
     except (SQLAlchemyError, sqlite3.Error) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ServerSetupError(f"cannot open the database {url!r}: {reason}") from None
+        raise ServerSetupError(f"cannot open the database {shown!r}: {reason.replace(url, shown)}") from None
     try:
         sock = bind_socket(host, port)
     except OSError as exc:
@@ -72,7 +82,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)
-    print(f"database: {url}", flush=True)
+    print(f"database: {shown}", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
     server.run(sockets=[sock])

@@ -19,6 +19,7 @@ from ghosttable.cli import main
         (["serve", "--db", "sqlite:////no/such/dir/x.db"], "cannot open the database"),
         (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "module 'psycopg' (postgresql+psycopg)"),
         (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "pip install psycopg"),
+        (["serve", "--port", "0", "--db", "postgresql://u:pw@127.0.0.1:1/db"], "'postgresql://u:***@127.0.0.1:1/db'"),
         (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "'MySQLdb' (mysql+mysqldb)"),
         (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "pip install mysqlclient"),
         (["serve", "--port", "0", "--db", "oracle://u@127.0.0.1:1/db"], "pip install oracledb"),
