@@ -10,6 +10,8 @@ import pytest
 
 from ghosttable.cli import main
 
+OLD_HOUSE_4 = ["play", "old-house", "--terminal", "-p", "4"]
+
 
 @pytest.mark.parametrize(
     ("argv", "needle"),
@@ -41,72 +43,36 @@ from ghosttable.cli import main
         (["simulate", "ghost-stories", "-o", "level=hell", "-o", "level=normal"], "level is given twice"),
         (["play", "old-house", "--terminal", "--seat", "phantom", "--seat", "phantom"], "name each seat once"),
         (
-            [
-                "play",
-                "old-house",
-                "--terminal",
-                "-p",
-                "4",
-                "--seat",
-                "hunters",
-                "--bot",
-                "heuristic",
-                "--bot",
-                "random",
-            ],
+            [*OLD_HOUSE_4, "--seat", "hunters", "--bot", "heuristic", "--bot", "random"],
             "2 --bot values for the 1 seat not played here (phantom): give one --bot NAME",
         ),
         (
-            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", *["--bot", "random"] * 4],
+            [*OLD_HOUSE_4, "--seat", "hunters", *["--bot", "random"] * 4],
             "4 --bot values for the 1 seat not played here (phantom)",
         ),
         (
-            [
-                "play",
-                "old-house",
-                "--terminal",
-                "-p",
-                "4",
-                "--seat",
-                "phantom",
-                "--bot",
-                "random",
-                "--bot",
-                "heuristic",
-            ],
+            [*OLD_HOUSE_4, "--seat", "phantom", "--bot", "random", "--bot", "heuristic"],
             "2 --bot values for the 3 seats not played here (hunter1, hunter2, hunter3): "
             "give one --bot NAME for them all, or one per seat in that order",
         ),
         (
-            ["play", "old-house", "--terminal", "-p", "4", "--seat", "phantom", *["--bot", "random"] * 4],
+            [*OLD_HOUSE_4, "--seat", "phantom", *["--bot", "random"] * 4],
             "4 --bot values for the 3 seats not played here",
         ),
         (
-            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--bot", "hunter2=random"],
+            [*OLD_HOUSE_4, "--seat", "hunters", "--bot", "hunter2=random"],
             "hunter2 is played here",
         ),
         (
-            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--bot", "hunters=random"],
+            [*OLD_HOUSE_4, "--seat", "hunters", "--bot", "hunters=random"],
             "hunters is played here",
         ),
         (
-            ["play", "old-house", "--terminal", "-p", "4", "--seat", "hunters", "--seat", "phantom", "--bot", "random"],
+            [*OLD_HOUSE_4, "--seat", "hunters", "--seat", "phantom", "--bot", "random"],
             "every seat is played here",
         ),
         (
-            [
-                "play",
-                "old-house",
-                "--terminal",
-                "-p",
-                "4",
-                "--seat",
-                "phantom",
-                "--bot",
-                "random",
-                "--bot",
-                "hunter1=random",
-            ],
+            [*OLD_HOUSE_4, "--seat", "phantom", "--bot", "random", "--bot", "hunter1=random"],
             "not both",
         ),
     ],
