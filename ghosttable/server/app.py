@@ -185,7 +185,13 @@ def create_app(
         players = body.get("players")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
             raise ApiError(400, "malformed_request", "'players' must be an integer")
-        return await hub.create_table(name, players, body.get("options") or {}, body.get("seats") or [])
+        options = body.get("options", {})
+        if not isinstance(options, dict):
+            raise ApiError(400, "malformed_request", "'options' must be an object of rule options")
+        seats = body.get("seats", [])
+        if not isinstance(seats, list):
+            raise ApiError(400, "malformed_request", "'seats' must be a list of seats")
+        return await hub.create_table(name, players, options, seats)
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
@@ -204,8 +210,8 @@ def create_app(
         if not isinstance(code, str):
             raise ApiError(400, "malformed_request", "'code' must be the invitation's code")
         held = body.get("tokens", [])
-        if not isinstance(held, list):
-            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens")
+        if not isinstance(held, list) or not all(isinstance(t, str) for t in held):
+            raise ApiError(400, "malformed_request", "'tokens' must be a list of seat tokens (strings)")
         try:
             seat, token = await hub.claim_invite(room, code, held[:100])
         except ProtocolError as exc:
