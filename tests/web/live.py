@@ -4,15 +4,18 @@ from the lobby the way a person does it."""
 from __future__ import annotations
 
 import re
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 import uvicorn
 from playwright.sync_api import Page, expect
 
+from ghosttable.server import rooms
 from ghosttable.server.app import create_app
 from ghosttable.server.launch import address_of, bind_socket
 
@@ -39,6 +42,11 @@ class LiveServer:
         self.server.should_exit = True
         self.thread.join(timeout=20)
         self.sock.close()
+
+
+def fix_the_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """Tables created from now on (in this process's server) get ``seed``; tokens stay random."""
+    monkeypatch.setattr(rooms, "secrets", SimpleNamespace(token_urlsafe=secrets.token_urlsafe, randbits=lambda _: seed))
 
 
 def serve(tmp_path_factory: pytest.TempPathFactory, name: str, ai_delay: float = 0.15) -> Iterator[str]:

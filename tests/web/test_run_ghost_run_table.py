@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import itertools
 import re
-import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,9 +19,8 @@ from playwright.sync_api import Page, expect
 import ghosttable
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run.hall import Placement
-from ghosttable.server import rooms
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, done, new_state, put
-from tests.web.live import open_new_table, serve
+from tests.web.live import fix_the_seed, open_new_table, serve
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -42,11 +39,6 @@ def seed_dealing_red_a_furniture_card(players: int, midnight: bool) -> int:
         if 0 in game.new_initial_state(seed).queue:  # type: ignore[attr-defined]
             return seed
     raise AssertionError("unreachable")
-
-
-def fix_the_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    """Tables created from now on (in this process's server) get ``seed``; tokens stay random."""
-    monkeypatch.setattr(rooms, "secrets", SimpleNamespace(token_urlsafe=secrets.token_urlsafe, randbits=lambda _: seed))
 
 
 def create_table(page: Page, server: str, players: int = 3, midnight: bool = True) -> str:
