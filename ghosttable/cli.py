@@ -41,6 +41,10 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+class CliError(Exception):
+    """A one-line error for the user (exit code 2)."""
+
+
 def _check_records_folder(folder: Path) -> None:
     """Refuse a ``--records`` path that is not a folder, or a folder already holding game records
     (they would be overwritten in part, mixing two batches)."""
@@ -48,10 +52,6 @@ def _check_records_folder(folder: Path) -> None:
         raise CliError(f"--records {folder} is not a folder")
     if folder.is_dir() and any(folder.glob("game-*.json")):
         raise CliError(f"--records {folder} already holds game records (game-*.json): choose an empty or new folder")
-
-
-class CliError(Exception):
-    """A one-line error for the user (exit code 2)."""
 
 
 def in_range(option: str, low: float, high: float | None, what: str) -> Callable[[float | None], float | None]:

@@ -114,17 +114,7 @@ class Room:
         "connected"}]`` (``claimed``: a person holds the seat's token)."""
         names = self.game.seat_names()
         connected = {c.seat for c in self.connections}
-        return [
-            {
-                "seat": s.seat,
-                "name": names[s.seat],
-                "kind": s.kind,
-                "bot": s.bot,
-                "claimed": s.kind == "ai" or s.token_hash is not None,
-                "connected": s.kind == "ai" or s.seat in connected,
-            }
-            for s in self.seats
-        ]
+        return [_public_seat(s, names[s.seat], s.kind == "ai" or s.seat in connected) for s in self.seats]
 
     def message_for(self, seat: int | None) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (built from its own view only)."""
@@ -208,6 +198,18 @@ def _installed_version(game_name: str) -> str | None:
         return None
 
 
+def _public_seat(s: SeatData, name: str, connected: bool) -> dict[str, Any]:
+    """One seat as anyone may know it (see :meth:`Room.public_seats`)."""
+    return {
+        "seat": s.seat,
+        "name": name,
+        "kind": s.kind,
+        "bot": s.bot,
+        "claimed": s.kind == "ai" or s.token_hash is not None,
+        "connected": connected,
+    }
+
+
 def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
     """The lobby's description of a retired table (one the rules installed here cannot rebuild):
     the shape of :meth:`Room.summary` with ``status`` ``"retired"``, ``result`` ``None``,
@@ -233,14 +235,7 @@ def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
         "version": len(data.actions),
         "result": None,
         "seats": [
-            {
-                "seat": s.seat,
-                "name": names[s.seat] if 0 <= s.seat < len(names) else f"seat{s.seat + 1}",
-                "kind": s.kind,
-                "bot": s.bot,
-                "claimed": s.kind == "ai" or s.token_hash is not None,
-                "connected": False,
-            }
+            _public_seat(s, names[s.seat] if 0 <= s.seat < len(names) else f"seat{s.seat + 1}", False)
             for s in data.seats
         ],
         "seat": seat,

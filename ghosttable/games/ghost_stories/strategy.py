@@ -160,7 +160,7 @@ class HeuristicBot:
             value += 1.5
         if card.has("lose_tao_token", "yin"):
             value += 1.5
-        load = sum(1 for x in board_spaces(b) if st.space_card[x])
+        load = _load(st, b)
         if b >= st.game.players or st.alive[b]:
             value += {3: self.weights["full_board"], 2: self.weights["load2"]}.get(load, 0.0)
             if load == 3 and b < st.game.players and st.qi[b] <= 2:
@@ -310,8 +310,8 @@ class HeuristicBot:
         bg, bd = board_of(g), board_of(d)
         if bg == bd or st.card(st.space_card[g]).incarnation:
             return 0.0
-        load_g = sum(1 for x in board_spaces(bg) if st.space_card[x])
-        load_d = sum(1 for x in board_spaces(bd) if st.space_card[x])
+        load_g = _load(st, bg)
+        load_d = _load(st, bd)
         if load_g < 3 or load_d > 1 or (bg < st.game.players and not st.alive[bg]):
             return 0.0
         value = self.weights["pavilion_relief"] * self.weights["full_board"] - 0.5 * load_d
@@ -494,7 +494,7 @@ class HeuristicBot:
                 if st.space_card[s]:
                     return 100.0
                 b = board_of(s)
-                return sum(1 for x in board_spaces(b) if st.space_card[x]) + (1.0 if b == st.board else 0.0)
+                return _load(st, b) + (1.0 if b == st.board else 0.0)
 
             return max(places, key=worth)
         return Action.make("end_turn")
@@ -510,7 +510,7 @@ class HeuristicBot:
             if st.buddha_on[s] and not card.incarnation:
                 return 100.0
             b = board_of(s)
-            load = sum(1 for x in board_spaces(b) if st.space_card[x])
+            load = _load(st, b)
             nearest = min((_distance(st.pos[o], LINES[s][0]) for o in st.living()), default=3)
             # the active Taoist acts right after this Yin phase: a ghost within its reach may go at once
             active = _distance(st.pos[st.board], LINES[s][0]) if st.alive[st.board] else 3
@@ -649,6 +649,11 @@ def _odds(
 
 def _items(value: object) -> tuple[object, ...]:
     return tuple(value) if isinstance(value, tuple) else ()
+
+
+def _load(st: GhostStoriesState, board: int) -> int:
+    """How many of the 3 spaces of ``board`` hold a ghost."""
+    return sum(1 for x in board_spaces(board) if st.space_card[x])
 
 
 def _distance(a: int, b: int) -> int:
