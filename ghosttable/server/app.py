@@ -32,7 +32,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ghosttable import __version__
 from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
-from ghosttable.core.jsonio import loads_strict
+from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
 from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
@@ -141,6 +141,8 @@ def create_app(
                 raise ApiError(413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes")
         try:
             data = loads_strict(bytes(raw))
+        except NonStandardJSONError as exc:
+            raise ApiError(400, "malformed_request", f"the request body is not standard JSON: {exc}") from None
         except (ValueError, RecursionError):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
         if not isinstance(data, dict):

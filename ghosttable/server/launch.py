@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import socket
 import sqlite3
 import threading
@@ -49,11 +50,15 @@ def address_of(sock: socket.socket) -> str:
 
 
 def _without_password(url: str) -> str:
-    """``url`` as it may be printed: a password in it becomes ``***`` (SQLAlchemy's own masking)."""
+    """``url`` as it may be printed: a password in it (or in its ``password`` query parameter)
+    becomes ``***`` (SQLAlchemy's own masking)."""
     try:
-        return make_url(url).render_as_string(hide_password=True)
-    except (SQLAlchemyError, ValueError):
-        return url
+        parsed = make_url(url)
+        if "password" in parsed.query:
+            parsed = parsed.update_query_dict({"password": "***"})
+        return parsed.render_as_string(hide_password=True)
+    except (SQLAlchemyError, ValueError):  # a malformed URL: mask what stands where a password would
+        return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
@@ -69,7 +74,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     shown = _without_password(url)
     try:
         app = create_app(url)
-    except (SQLAlchemyError, sqlite3.Error) as exc:
+    except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ServerSetupError(f"cannot open the database {shown!r}: {reason.replace(url, shown)}") from None
     try:

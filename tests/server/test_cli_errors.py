@@ -22,6 +22,8 @@ OLD_HOUSE_4 = ["play", "old-house", "--terminal", "-p", "4"]
         (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "module 'psycopg' (postgresql+psycopg)"),
         (["serve", "--port", "0", "--db", "postgresql://u:p@127.0.0.1:1/db"], "pip install psycopg"),
         (["serve", "--port", "0", "--db", "postgresql://u:pw@127.0.0.1:1/db"], "'postgresql://u:***@127.0.0.1:1/db'"),
+        (["serve", "--port", "0", "--db", "postgresql://u:pw@127.0.0.1:x/db"], "'postgresql://u:***@127.0.0.1:x/db'"),
+        (["serve", "--port", "0", "--db", "postgresql://u@127.0.0.1:1/db?password=pw"], "password=%2A%2A%2A"),
         (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "'MySQLdb' (mysql+mysqldb)"),
         (["serve", "--port", "0", "--db", "mysql://u@127.0.0.1:1/db"], "pip install mysqlclient"),
         (["serve", "--port", "0", "--db", "oracle://u@127.0.0.1:1/db"], "pip install oracledb"),

@@ -344,6 +344,7 @@ def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestCli
         "/api/my-tables", content='{"tokens": ["\\ud800"]}', headers={"content-type": "application/json"}
     )
     assert lone.status_code == 400 and lone.json()["code"] == "malformed_request"
+    assert "lone surrogate" in lone.json()["reason"]
     assert client.post("/api/my-tables", json={"tokens": [1]}).status_code == 400
     huge = client.post("/api/my-tables", json={"tokens": ["x" * 70_000]})
     assert huge.status_code == 413 and huge.json()["code"] == "malformed_request"
