@@ -90,8 +90,10 @@ def render_map(view: dict[str, Any], heat_map: bool = False) -> Table:
 
 
 def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
-    """The whole table for one seat: the map, the status lines and the newest log lines. The
-    legend's ``.`` (the Phantom's route) is shown only on the Phantom's own map, which alone has it.
+    """The whole table for one seat: the map, the status lines (with, under
+    ``three-hunters=balanced``, a pending free second Horror fright and a Phantom already named
+    this phase) and the newest log lines. The legend's ``.`` (the Phantom's route) is shown only
+    on the Phantom's own map, which alone has it.
     ``heat_map`` is the rule option `heat-map` (see :func:`render_map`)."""
     phantom = view["phantom"]
     hunters = ", ".join(f"{hunter_mark(h['name'])} {h['title']}" for h in view["hunters"])
@@ -111,6 +113,13 @@ def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
         ),
         Text(legend),
     ]
+    if phantom["horror_left"]:
+        n = phantom["horror_left"]
+        lines.append(
+            Text(f"Horror: {n} more hunter{'' if n == 1 else 's'} may be frightened this turn, free (no card)")
+        )
+    if phantom["named"]:
+        lines.append(Text("The Phantom was named this phase: no hunter may name it again before its next turn"))
     if phantom["action_cards"]:
         lines.append(Text("Phantom's action cards: " + ", ".join(c["phantom"] for c in phantom["action_cards"])))
     for h in view["hunters"]:

@@ -244,10 +244,17 @@ class OldHouseState(State):
 
     def action_note(self, seat: int, action: Action) -> str:
         """The two sides of the card a ``take_card`` names ("horror / trap": the Phantom's side,
-        then the side the hunters get); the cards lie face up in Twilight (rulebook, Phase I)."""
+        then the side the hunters get); the cards lie face up in Twilight (rulebook, Phase I).
+        For a ``horror``, what it costs: a Horror card, or nothing when it is the second fright of
+        the Horror card played this turn (rule option ``three-hunters=balanced``,
+        docs/games/old_house.md, Balance)."""
         if action.kind == "take_card":
             card = self._card(int(action["card"]))  # type: ignore[arg-type]
             return f"{card.phantom.replace('_', ' ')} / {card.hunter}"
+        if action.kind == "horror":
+            if self.horror_left > 0:
+                return "free, no card: the Horror played this turn frightens a second hunter"
+            return "plays a Horror card"
         return ""
 
     def __init__(self, game: OldHouse, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
