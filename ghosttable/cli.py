@@ -10,6 +10,7 @@ import importlib
 import json
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -573,7 +574,14 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
     return state
 
 
+# A choice typed as a number, signed or not ("3", "-1", "+0"): never read as an action's text.
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
 def _ask(state: State, seat: int) -> None:
+    """Ask ``seat`` for its choice by number (1..N of the listed actions) or by action text, and
+    apply it; a refused choice, or a number outside 1..N, is said in one line and asked again.
+    Raises ``CliError`` when the input ends first."""
     decision = state.decision(seat)
     if decision is None:
         return
@@ -587,10 +595,10 @@ def _ask(state: State, seat: int) -> None:
         except EOFError:
             raise CliError("input ended before the game did") from None
         try:
-            if raw.isdigit():
+            if _NUMBER.fullmatch(raw):
                 index = int(raw)
                 if not 1 <= index <= len(decision.actions):
-                    raise GameError(f"choose a number from 1 to {len(decision.actions)}")
+                    raise GameError(f"{raw} is out of range: choose a number from 1 to {len(decision.actions)}")
                 state.apply(decision.actions[index - 1], seat)
             else:
                 state.apply(coerce_action(raw), seat)
