@@ -158,13 +158,31 @@ def _default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
+def check_booleans(game: str, options: dict[str, str]) -> None:
+    """Refuse a boolean rule option of ``game`` given as anything but ``true`` or ``false`` (in
+    any case), as the lobby's REST API does: ``merging=1`` or ``merging=yes`` raises
+    ``OptionError`` naming the option and the two values. Unknown options are left to the game."""
+    booleans = {option_key(o.name): o.name for o in game_class(game).spec.options if isinstance(o.default, bool)}
+    for name, value in options.items():
+        known = booleans.get(option_key(name))
+        if known is not None and value.lower() not in ("true", "false"):
+            raise OptionError(f"option {known} takes true or false, not {value!r}")
+
+
 def _load(game: str, players: int | None, options: list[str] | None) -> Game:
-    return load(game, players=players, **parse_options(options))
+    given = parse_options(options)
+    check_booleans(game, given)
+    return load(game, players=players, **given)
 
 
 GameArg = Annotated[str, typer.Argument(help="A registered game (see `ghosttable games`).")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="Number of seats.")]
-OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A rule option as KEY=VALUE (repeatable).")]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="A rule option as KEY=VALUE (repeatable; yes-or-no options take true or false)."
+    ),
+]
 
 
 @app.command()

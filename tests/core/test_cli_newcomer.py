@@ -4,10 +4,14 @@ boolean rule options spelt as REST spells them, and the bound on ``simulate --ga
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import pytest
 
+from ghosttable import registry
 from ghosttable.cli import main
+from ghosttable.core.errors import OptionError
+from ghosttable.core.state import Game
 from tests.toygame import SecretDraw
 
 
@@ -48,3 +52,49 @@ def test_a_number_outside_the_list_is_out_of_range_and_asked_again(
         assert "action kind" not in text and "snake_case" not in text  # not read as an action
         assert len(asked) == 3  # the same decision was asked again, then the game went on
     assert "game over" in text
+
+
+@pytest.mark.parametrize("value", ["1", "0", "yes", "no", "on", "off", ""])
+@pytest.mark.parametrize("command", ["simulate", "rules", "bench"])
+def test_a_boolean_option_takes_true_or_false_only_as_in_the_lobby(
+    value: str,
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = run([command, "run-ghost-run", "--option", f"merging={value}"], capsys, monkeypatch)
+    assert code == 2 and out == ""
+    assert err.strip() == f"error: option merging takes true or false, not {value!r}"
+
+
+def test_the_boolean_refusal_is_the_one_rest_gives_for_a_number() -> None:
+    with pytest.raises(OptionError, match=r"option merging takes true or false, not 1$"):
+        registry.load("run-ghost-run", merging=1)  # a JSON number, as a REST body carries it
+
+
+@pytest.mark.parametrize("value", ["true", "false", "True", "FALSE"])
+def test_a_boolean_option_spelt_true_or_false_is_accepted(
+    value: str,
+    secret_draw: type[SecretDraw],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ghosttable import cli
+
+    loaded: list[Game] = []
+
+    def load(name: str, players: int | None = None, **options: Any) -> Game:
+        loaded.append(registry.load(name, players, **options))
+        return loaded[-1]
+
+    monkeypatch.setattr(cli, "load", load)
+    code, _, err = run(["simulate", "secret-draw", "-o", f"swaps={value}", "-n", "2", "--json"], capsys, monkeypatch)
+    assert code == 0, err
+    assert loaded[0].options["swaps"] is (value.lower() == "true")
+
+
+def test_a_boolean_option_of_old_house_with_its_other_spelling_is_checked_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(["rules", "old-house", "-o", "heat_map=1"], capsys, monkeypatch)
+    assert code == 2 and err.strip() == "error: option heat-map takes true or false, not '1'"
