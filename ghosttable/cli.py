@@ -55,12 +55,20 @@ def _check_records_folder(folder: Path) -> None:
         raise CliError(f"--records {folder} already holds game records (game-*.json): choose an empty or new folder")
 
 
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` plays (a larger batch is several runs with other ``--seed``s)."""
+
+
 def in_range(option: str, low: float, high: float | None, what: str) -> Callable[[float | None], float | None]:
     """An option callback refusing a number below ``low`` or above ``high`` (both included;
     ``high`` ``None``: no upper bound) with a one-line ``CliError`` naming the accepted range, where
     ``what`` says what the option counts (``"a number of seconds"``). ``NaN`` and infinities are
     refused too (a plain ``min``/``max`` check lets ``NaN`` through or blames the wrong bound)."""
-    accepted = f"from {low:g} to {high:g}" if high is not None else f"{low:g} or more"
+
+    def shown(bound: float) -> str:  # 1000000, not 1e+06
+        return str(int(bound)) if float(bound).is_integer() else f"{bound:g}"
+
+    accepted = f"from {shown(low)} to {shown(high)}" if high is not None else f"{shown(low)} or more"
 
     def check(value: float | None) -> float | None:
         if value is None or (math.isfinite(value) and low <= value and (high is None or value <= high)):
@@ -222,8 +230,8 @@ def simulate_cmd(
         typer.Option(
             "--games",
             "-n",
-            callback=in_range("--games", 1, None, "a number of games"),
-            help="How many games (1 or more).",
+            callback=in_range("--games", 1, MAX_GAMES, "a number of games"),
+            help=f"How many games (1 to {MAX_GAMES:,}).",
         ),
     ] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,

@@ -98,3 +98,39 @@ def test_a_boolean_option_of_old_house_with_its_other_spelling_is_checked_too(
 ) -> None:
     code, _, err = run(["rules", "old-house", "-o", "heat_map=1"], capsys, monkeypatch)
     assert code == 2 and err.strip() == "error: option heat-map takes true or false, not '1'"
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        ("1000001", "error: --games must be a number of games, from 1 to 1000000, not 1000001"),
+        ("99999999999", "error: --games must be a number of games, from 1 to 1000000, not 99999999999"),
+        ("0", "error: --games must be a number of games, from 1 to 1000000, not 0"),
+        ("-5", "error: --games must be a number of games, from 1 to 1000000, not -5"),
+    ],
+)
+def test_simulate_games_has_a_range_with_a_one_line_error(
+    games: str,
+    message: str,
+    secret_draw: type[SecretDraw],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    code, out, err = run(["simulate", "secret-draw", "--games", games], capsys, monkeypatch)
+    assert (code, out, err.strip()) == (2, "", message)
+
+
+def test_simulate_plays_up_to_the_bound(
+    secret_draw: type[SecretDraw], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ghosttable import cli
+
+    asked: list[int] = []
+
+    def simulate(game: Game, bots: list[str], games: int, seed: int, **_: Any) -> Any:
+        asked.append(games)
+        raise cli.CliError("stopped before playing")
+
+    monkeypatch.setattr(cli, "simulate", simulate)
+    code, _, err = run(["simulate", "secret-draw", "--games", "1000000"], capsys, monkeypatch)
+    assert asked == [1_000_000] and code == 2 and "stopped before playing" in err

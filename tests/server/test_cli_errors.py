@@ -36,7 +36,7 @@ OLD_HOUSE_4 = ["play", "old-house", "--terminal", "-p", "4"]
         (["bench", "ghost-stories", "--seconds", "inf"], "from 0.1 to 86400, not inf"),
         (["bench", "ghost-stories", "--seconds", "-inf"], "from 0.1 to 86400, not -inf"),
         (["bench", "ghost-stories", "--seconds", "1e999"], "from 0.1 to 86400, not inf"),
-        (["simulate", "ghost-stories", "--games", "0"], "--games must be a number of games, 1 or more, not 0"),
+        (["simulate", "ghost-stories", "--games", "0"], "--games must be a number of games, from 1 to 1000000, not 0"),
         (["play", "--seat", "phantom"], "--seat only applies to --terminal play"),
         (["play", "old-house", "--players", "3", "--bot", "hunters=random"], "--players, --bot only apply"),
         (["play", "ghost-stories", "--terminal", "--port", "9000"], "--port only applies to the browser lobby"),
