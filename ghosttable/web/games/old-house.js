@@ -71,6 +71,8 @@ const EN = {
   "oh.die": "Die {n}",
   "oh.stepsLeft": "{n} steps left",
   "oh.opening": "Opening turn: no summons, no relic destroyed",
+  "oh.horrorLeft": "Horror: {n} more hunter may be frightened this turn, free (no card)",
+  "oh.named": "Named this phase: no hunter may name the Phantom again before its next turn",
   "oh.possible": "The Phantom may be on {n} cells",
   "oh.trapsSet": "Traps on the board: {n}",
   "oh.publicMap": "The house",
@@ -143,6 +145,7 @@ const EN = {
   "oh.act.accelerate": "Acceleration (+2 steps)",
   "oh.act.summon": "Summon {entity}",
   "oh.act.horror": "Horror on the {hunter}",
+  "oh.act.horrorFree": "Horror on the {hunter} (free: no card)",
   "oh.act.attack_pentagram": "Attack the pentagram on {cell}",
   "oh.act.end_turn": "End the turn",
   "oh.act.start_turn": "The {hunter} goes",
@@ -204,6 +207,8 @@ const ZH = {
   "oh.die": "骰子 {n}",
   "oh.stepsLeft": "剩余 {n} 步",
   "oh.opening": "开局回合: 不能召唤, 不摧毁圣物",
+  "oh.horrorLeft": "恐惧: 本回合还可再吓 {n} 名猎人, 免费 (不用卡)",
+  "oh.named": "本阶段已被指认: 幽灵的下一回合之前, 猎人不能再指认它",
   "oh.possible": "幽灵可能在 {n} 个格子上",
   "oh.trapsSet": "场上陷阱: {n}",
   "oh.publicMap": "宅邸",
@@ -276,6 +281,7 @@ const ZH = {
   "oh.act.accelerate": "加速 (+2 步)",
   "oh.act.summon": "召唤{entity}",
   "oh.act.horror": "恐惧: {hunter}",
+  "oh.act.horrorFree": "恐惧: {hunter} (免费: 不用卡)",
   "oh.act.attack_pentagram": "攻击 {cell} 的五芒星",
   "oh.act.end_turn": "结束回合",
   "oh.act.start_turn": "{hunter} 先行动",
@@ -457,6 +463,8 @@ export function mount(root, ctx) {
       const ent = view().entities.find((e) => String(e.id) === String(a.entity));
       p.entity = ent ? (past ? entityName(ent.kind) : `${entityName(ent.kind)} (${ent.cell})`) : String(a.entity);
     }
+    // The second fright of a Horror card (three-hunters=balanced) costs no card.
+    if (a.kind === "horror" && !past && view().phantom.horror_left > 0) return tr("oh.act.horrorFree", p);
     return ctx.tOr(`oh.act.${a.kind}`, "") ? tr(`oh.act.${a.kind}`, p) : a.kind;
   }
 
@@ -739,6 +747,10 @@ export function mount(root, ctx) {
     if (p.opening_turn) bits.push(tr("oh.opening"));
     if (p.round_ending) bits.push(tr("oh.roundEnding"));
     box.append(el("div", { class: "oh-small" }, bits.join(" · ")));
+    // The rule option three-hunters=balanced, shown to every seat: a free second fright pending,
+    // and a Phantom named this phase (no second naming before its next turn).
+    if (p.horror_left > 0) box.append(el("div", { class: "oh-small oh-variant", id: "oh-horror-left" }, tr("oh.horrorLeft", { n: p.horror_left })));
+    if (p.named) box.append(el("div", { class: "oh-small oh-variant", id: "oh-named" }, tr("oh.named")));
     box.append(el("div", { class: "oh-cards" }, p.action_cards.length ? p.action_cards.map((c) => cardChip(c, "phantom")) : el("span", { class: "oh-small" }, tr("oh.none"))));
     if (v.side === "hunters") {
       box.append(el("div", { class: "oh-small", id: "oh-traps-set" }, tr("oh.trapsSet", { n: v.traps_set })));
