@@ -100,6 +100,15 @@ class HeuristicBot:
         "place_active": 0.5,
         "pavilion_relief": 0.6,
     }
+    #: how a threat grows with its timing: the factor on a full board (its Taoist loses 1 Qi at the
+    #: board's next Yin phase), a haunter one step from haunting and a tormentor, indexed by the
+    #: turns until that board's next Yin phase (1: the very next turn, so only this Taoist can stop
+    #: it; 4: three teammates act first). Set by paired probes on seeded games.
+    soon: ClassVar[dict[str, tuple[float, float, float, float]]] = {
+        "full_board": (2.0, 1.0, 0.6, 0.4),
+        "haunt": (1.25, 1.0, 0.95, 0.9),
+        "tormentor": (1.3, 1.0, 0.9, 0.8),
+    }
 
     def __init__(self, game: Game, seat: int, seed: int) -> None:
         self.seat = seat
@@ -129,6 +138,7 @@ class HeuristicBot:
         haunted = sum(st.haunted)
         limit = st.haunted_limit()
         value = self.weights["base"]
+        soon = self.turns_to_yin(st, b) - 1
         if card.has("haunter"):
             active_ahead = any(not st.haunted[p] for p in LINES[s])
             if active_ahead:
@@ -141,12 +151,12 @@ class HeuristicBot:
                     if haunted >= limit - 2
                     else 0.0
                 )
-                urgency = 1.0 if eta <= 4 else 0.55 if eta <= 8 else 0.35
+                urgency = self.soon["haunt"][soon] if steps_left == 1 else 0.55 if eta <= 8 else 0.35
                 value += severity * urgency
             else:
                 value += 0.5
         if card.has("tormentor"):
-            value += self.weights["tormentor"]
+            value += self.weights["tormentor"] * self.soon["tormentor"][soon]
         if card.incarnation:
             remaining = st.incarnations_total - len(st.exorcised_incarnations)
             value += self.weights["incarnation"] + (4.0 if remaining == 1 else 0.0)
@@ -162,7 +172,9 @@ class HeuristicBot:
             value += 1.5
         load = _load(st, b)
         if b >= st.game.players or st.alive[b]:
-            value += {3: self.weights["full_board"], 2: self.weights["load2"]}.get(load, 0.0)
+            value += {3: self.weights["full_board"] * self.soon["full_board"][soon], 2: self.weights["load2"]}.get(
+                load, 0.0
+            )
             if load == 3 and b < st.game.players and st.qi[b] <= 2:
                 value += self.weights["full_low_qi"]
         if load >= 2 and not card.incarnation:
