@@ -274,13 +274,18 @@ def simulate_cmd(
     for name, count in data["outcomes"].items():
         table.add_row(name, str(count))
     console.print(table)
-    rate = data["win_rate"]
+    rate, interval = data["win_rate"], data["win_interval"]
     if isinstance(rate, dict):
-        console.print("win rate: " + ", ".join(f"{k} {v:.1%}" for k, v in rate.items()))
+        console.print(
+            "win rate: "
+            + ", ".join(f"{k} {v:.1%} (95 %: {interval[k][0]:.1%}-{interval[k][1]:.1%})" for k, v in rate.items())
+        )
     else:
-        console.print(f"win rate: {rate:.1%}")
+        console.print(f"win rate: {rate:.1%} (95 %: {interval[0]:.1%}-{interval[1]:.1%})")
     if data["mean_score"] is not None:
-        console.print(f"mean score: {data['mean_score']:.2f}")
+        error = data["score_error"]
+        spread = f" (standard error {error:.2f})" if error is not None else ""
+        console.print(f"mean score: {data['mean_score']:.2f}{spread}")
     dps = data["decisions_per_second"] or 0.0
     console.print(f"{data['decisions']} decisions in {data['seconds']:.2f} s ({dps:,.0f} decisions/s)")
 
