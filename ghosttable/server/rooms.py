@@ -28,7 +28,7 @@ from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, load
 from ghosttable.server.protocol import LogEntry, ProtocolError, action_is_public, result_json, state_message
-from ghosttable.server.storage import SeatData, Store, TableData, token_hash
+from ghosttable.server.storage import SeatData, StaleWriteError, Store, TableData, token_hash
 
 log = logging.getLogger("ghosttable.server")
 
@@ -488,11 +488,13 @@ class Hub:
             version: the version of the table at which the client made its choice.
 
         Raises:
-            ProtocolError: ``stale`` (the seat's decision point changed since ``version``) or
+            ProtocolError: ``stale`` (the seat's decision point changed since ``version``, or the
+                database already holds another action at this place: written by someone else,
+                so the table is reloaded from the database and every connection is sent it) or
                 ``storage_error``.
             GameError: the engine refused it (``game_over``, ``malformed_action``,
                 ``not_your_turn``, ``illegal_action``), with the engine's reason.
-        In every case of refusal the table is left exactly as it was.
+        In every case of refusal the table is left exactly as it was (or as the database has it).
         """
         async with room.lock:
             entry = await self._act_locked(room, seat, raw_action, version)
@@ -534,12 +536,47 @@ class Hub:
                 finished_record=json_record(after) if finished else None,
                 outcome=after.outcome() if finished else None,
             )
+        except StaleWriteError:
+            log.warning(
+                "table %s: action %d was not stored: the database holds another one (written by another"
+                " server on the same database?); the table is reloaded from the database",
+                room.id,
+                entry.index,
+            )
+            await self._reload(room)
+            raise ProtocolError(
+                "stale",
+                "the table was changed elsewhere and is reloaded: choose again from the latest state",
+            ) from None
         except Exception as exc:
             log.exception("could not store action %d of table %s", entry.index, room.id)
             raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
         room.advance(entry, after)
         room.updated_at = datetime.now(UTC)
         return entry
+
+    async def _reload(self, room: Room) -> None:
+        """Make ``room`` what the database holds (after a stale write: the stored table moved on
+        without this server), keeping its connections, and send every connection the new state.
+        A table that can no longer be loaded or rebuilt keeps what it showed, and is logged in one
+        line."""
+        data = await self.db(self.store.load_table, room.id)
+        if data is None or data.status == "retired":
+            log.warning("table %s could not be reloaded: it is %s", room.id, "gone" if data is None else "retired")
+            return
+        try:
+            fresh = build_room(data)
+        except GameError as exc:
+            log.warning("table %s could not be reloaded: %s", room.id, exc.reason)
+            return
+        room.state = fresh.state
+        room.seats = fresh.seats
+        room.log = fresh.log
+        room.signatures = fresh.signatures
+        room.decision_since = fresh.decision_since
+        room.updated_at = fresh.updated_at
+        room.bots.clear()
+        room.broadcast()
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""
