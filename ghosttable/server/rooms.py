@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -52,6 +53,22 @@ class TableUnavailableError(GameError):
     def __init__(self, reason: str, data: TableData | None = None) -> None:
         super().__init__(reason)
         self.data = data
+
+
+class MalformedRequestError(GameError):
+    """A request whose shape is wrong (a seat that is not ``{"kind", "bot"?}``, say), as opposed
+    to a well-formed one the game refuses (``bad_option``)."""
+
+    code = "malformed_request"
+
+
+def json_spelling(value: Any) -> str:
+    """``value`` as JSON spells it (``true``, ``null``, ``"text"``), for reasons that quote a value
+    a client sent."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 class Connection:
@@ -371,7 +388,9 @@ class Hub:
             strings). Tokens and codes are returned only here.
 
         Raises:
-            GameError: unknown game, bad options or seat count (``OptionError``), bad seats.
+            GameError: unknown game, bad options, seat count or bot (``OptionError``), a seat
+                entry of the wrong shape (``MalformedRequestError``: not an object, a ``kind``
+                not among ``me``, ``ai``, ``invite``, a ``bot`` that is not a string).
         """
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object of rule options")
@@ -381,10 +400,12 @@ class Hub:
             if opt.local_file and opt.parse(raw) != opt.default:
                 raise OptionError(
                     f"option {opt.name} names a file on the server's machine: tables made here use"
-                    f" {opt.default!r} (other files are played from the command line)"
+                    f" {json_spelling(opt.default)} (other files are played from the command line)"
                 )
         game = load(game_name, players=players, **options)
-        if not isinstance(seats, list) or len(seats) > game.players:
+        if not isinstance(seats, list):
+            raise MalformedRequestError("'seats' must be a list of seats")
+        if len(seats) > game.players:
             raise OptionError(f"'seats' must be a list of at most {game.players} seats")
         specs = list(seats) + [{"kind": "me"}] * (game.players - len(seats))
         available = bot_names(game)
@@ -394,14 +415,24 @@ class Hub:
         seat_rows: list[SeatData] = []
         for i, spec in enumerate(specs):
             if not isinstance(spec, dict):
-                raise OptionError(f'seat {i + 1} must be an object such as {{"kind": "ai", "bot": "heuristic"}}')
+                raise MalformedRequestError(
+                    f'seat {i + 1} must be an object such as {{"kind": "ai", "bot": "heuristic"}},'
+                    f" not {json_spelling(spec)}"
+                )
             kind = spec.get("kind")
-            if kind not in SEAT_KINDS:
-                raise OptionError(f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}")
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
+                raise MalformedRequestError(
+                    f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}, not {json_spelling(kind)}"
+                )
+            bot = spec.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise MalformedRequestError(f"seat {i + 1}: 'bot' must be a bot's name, not {json_spelling(bot)}")
             if kind == "ai":
-                bot = spec.get("bot") or ("heuristic" if "heuristic" in available else "random")
+                bot = bot or ("heuristic" if "heuristic" in available else "random")
                 if bot not in available:
-                    raise OptionError(f"no bot {bot!r} for {game.spec.name} (bots: {', '.join(available)})")
+                    raise OptionError(
+                        f"no bot {json_spelling(bot)} for {game.spec.name} (bots: {', '.join(available)})"
+                    )
                 seat_rows.append(SeatData(i, "ai", bot=bot))
             elif kind == "me":
                 token = secrets.token_urlsafe(24)
