@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
 from ghosttable.core.actions import Action, coerce_action
-from ghosttable.core.errors import GameError, GameOverError, OptionError
+from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
 from ghosttable.core.play import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
@@ -69,6 +69,33 @@ def json_spelling(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def _number_sent_as_text(action: Action, legal: list[Action]) -> Action | None:
+    """The legal action that ``action`` is, but for numbers sent as strings (``"1"`` for ``1``),
+    or ``None``."""
+    for canon in legal:
+        if canon.kind != action.kind or [k for k, _ in canon.params] != [k for k, _ in action.params]:
+            continue
+        fits = True
+        for (_, want), (_, got) in zip(canon.params, action.params, strict=True):
+            wants = want if isinstance(want, tuple) else (want,)
+            gots = got if isinstance(got, tuple) else (got,)
+            if isinstance(want, tuple) != isinstance(got, tuple) or len(wants) != len(gots):
+                fits = False
+                break
+            for w, g in zip(wants, gots, strict=True):
+                if type(w) is type(g) and w == g:
+                    continue
+                if type(w) is int and isinstance(g, str) and g == str(w):
+                    continue
+                fits = False
+                break
+            if not fits:
+                break
+        if fits and canon != action:
+            return canon
+    return None
 
 
 class Connection:
@@ -548,7 +575,16 @@ class Hub:
                 "stale",
                 f"the table has moved on since version {version} (now {room.version}): choose again",
             )
-        if action not in state.legal_actions(seat):
+        legal = state.legal_actions(seat)
+        if action not in legal:
+            canon = _number_sent_as_text(action, legal)
+            if canon is not None:
+                sent = action.to_json()
+                wrong = ", ".join(f"{k}: {json_spelling(sent[k])}" for k, v in canon.to_json().items() if sent[k] != v)
+                raise IllegalActionError(
+                    f"a string where this choice takes a number ({wrong}): write {canon}, in JSON "
+                    f"{json_spelling(canon.to_json())}"
+                )
             state.clone().apply(action, seat)  # raises the engine's own error
             raise GameError("the action was refused")
         # The action is carried out on a copy, which becomes the table's state only once stored:
