@@ -254,21 +254,37 @@ def _public_seat(s: SeatData, name: str, connected: bool) -> dict[str, Any]:
     }
 
 
+def _retired_names(data: TableData) -> tuple[str, list[str]]:
+    """The title and seat names of a retired table: the game's display title and its seat names
+    when it is registered here, read with the stored options, or, when these are no longer valid,
+    with the default options (for a seat count the game no longer takes, as many of its largest
+    table's names as fit). A seat without a name is ``seat1``, ``seat2``, ..., and a game that is
+    not registered is titled by its name."""
+    try:
+        cls = game_class(data.game)
+    except GameError:
+        return data.game, []
+    spec = cls.spec
+    attempts: list[tuple[int, dict[str, Any]]] = [(data.players, dict(data.options)), (data.players, {})]
+    if not spec.min_players <= data.players <= spec.max_players:
+        attempts.append((spec.max_players, {}))
+    for players, options in attempts:
+        try:
+            return spec.title, load(data.game, players=players, **options).seat_names()[: data.players]
+        except GameError:
+            continue
+    return spec.title, []
+
+
 def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
     """The lobby's description of a retired table (one the rules installed here cannot rebuild):
     the shape of :meth:`Room.summary` with ``status`` ``"retired"``, ``result`` ``None``,
     ``version`` the count of stored actions, and ``retired``: ``{"reason", "version",
     "installed"}`` (why it cannot be rebuilt, in English, the rules version it was played under, the
-    version installed here or ``None`` when its game is not registered). Seats are named by the
-    game when it can still be set up, else ``seat1``, ``seat2``, ..."""
+    version installed here or ``None`` when its game is not registered). The title and the seat
+    names are the game's when it is registered here (see :func:`_retired_names`)."""
     installed = _installed_version(data.game)
-    title = data.game
-    try:
-        game = load(data.game, players=data.players, **data.options)
-        names = game.seat_names()
-        title = game.spec.title
-    except GameError:
-        names = [f"seat{i + 1}" for i in range(data.players)]
+    title, names = _retired_names(data)
     return {
         "id": data.id,
         "game": data.game,
