@@ -640,7 +640,8 @@ class Hub:
 
     async def _reload(self, room: Room) -> None:
         """Make ``room`` what the database holds (after a stale write: the stored table moved on
-        without this server), keeping its connections, and send every connection the new state.
+        without this server), keeping its connections, send every connection the new state, and
+        let its AI seats play on.
         A table that can no longer be loaded or rebuilt keeps what it showed, and is logged in one
         line."""
         data = await self.db(self.store.load_table, room.id)
@@ -660,6 +661,7 @@ class Hub:
         room.updated_at = fresh.updated_at
         room.bots.clear()
         room.broadcast()
+        self.kick(room)
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""

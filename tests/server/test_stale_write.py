@@ -4,6 +4,7 @@ structured ``stale`` error, one log line, and the table reloaded from the databa
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 
 import pytest
@@ -50,3 +51,31 @@ def test_a_stale_write_reloads_the_table_and_answers_stale(
             assert p1.act({"kind": "bid", "amount": 0}, 1)["type"] == "accepted"
     data = client.app.state.store.load_table(tid)  # type: ignore[attr-defined]
     assert [a for _, a in data.actions] == [{"kind": "bid", "amount": 2}, {"kind": "bid", "amount": 0}]
+
+
+def test_after_a_reload_an_ai_seat_plays_on(make_client: Callable[..., TestClient], db_url: str) -> None:
+    client = make_client()
+    table = new_table(client, [ME, {"kind": "ai", "bot": "random"}])
+    tid = table["table"]
+    store: Store = client.app.state.store  # type: ignore[attr-defined]
+    for _ in range(500):  # bids are sealed at once: the AI seat bids at the start
+        if len(store.load_table(tid).actions) == 1:  # type: ignore[union-attr]
+            break
+        time.sleep(0.02)
+    assert len(store.load_table(tid).actions) == 1  # type: ignore[union-attr]
+    # Another writer stores seat 0's bid and its keep: the AI seat is to act in the database.
+    other = Store(db_url)
+    try:
+        other.append_action(tid, 1, 0, {"kind": "bid", "amount": 2})
+        other.append_action(tid, 2, 0, {"kind": "keep"})
+    finally:
+        other.close()
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        p0 = Player(ws)
+        p0.hello(table["tokens"]["0"])
+        assert p0.act({"kind": "bid", "amount": 1}, 1)["code"] == "stale"
+        for _ in range(500):  # nobody acts here: the reload itself sets the AI seat going
+            if room_of(client, tid).finished:
+                break
+            time.sleep(0.02)
+        assert room_of(client, tid).finished and room_of(client, tid).version == 4
