@@ -123,7 +123,9 @@ class Action:
         """Parse the text form ``kind name=value ...``.
 
         Integers, ``true``/``false``, ``none`` are typed; a value with commas is a tuple; ``()`` is
-        the empty tuple. Raises ``MalformedActionError`` on anything else.
+        the empty tuple. An integer is written one way only (``1``, ``-3``, ``0``; at most 18
+        digits): ``01``, ``+1`` and ``-0`` are refused, with the right spelling. Raises
+        ``MalformedActionError`` on anything else.
         """
         if not isinstance(text, str):
             raise MalformedActionError("an action's text form must be a string")
@@ -137,7 +139,7 @@ class Action:
                 raise MalformedActionError(f"expected name=value, got {word!r}")
             if name in params:
                 raise MalformedActionError(f"parameter {name!r} is given twice")
-            params[name] = _parse_value(raw)
+            params[name] = _parse_value(name, raw)
         return cls.make(words[0], **params)
 
 
@@ -160,24 +162,42 @@ def _format_value(value: Value) -> str:
     return _format_scalar(value)
 
 
-def _parse_scalar(raw: str) -> Scalar:
+_NUMBER = re.compile(r"[+-]?[0-9]+")
+_CANONICAL_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+"""How the text form writes an integer: no sign but ``-``, no leading zero, no ``-0``, at most 18
+digits (the games' numbers are small)."""
+
+
+def _parse_scalar(name: str, raw: str) -> Scalar:
+    """One value of parameter ``name`` in the text form. Raises ``MalformedActionError`` for a
+    number not written the one way the text form writes it (``01``, ``+1``, ``-0``)."""
     if raw == "none":
         return None
     if raw == "true":
         return True
     if raw == "false":
         return False
-    if re.fullmatch(r"-?\d+", raw):
+    if _NUMBER.fullmatch(raw):
+        if not _CANONICAL_NUMBER.fullmatch(raw):
+            digits = raw.lstrip("+-")
+            if len(digits.lstrip("0")) > 18:
+                raise MalformedActionError(f"{name}={raw}: numbers have at most 18 digits")
+            plain = int(raw[0] + digits if raw[0] in "+-" else digits)
+            raise MalformedActionError(
+                f"{name}={raw}: write numbers without a '+' or leading zeros ({name}={plain})"
+                if plain
+                else f"{name}={raw}: write zero as {name}=0"
+            )
         return int(raw)
     return raw
 
 
-def _parse_value(raw: str) -> Value:
+def _parse_value(name: str, raw: str) -> Value:
     if raw == "()":
         return ()
     if "," in raw:
-        return tuple(_parse_scalar(p) for p in raw.split(",") if p != "")
-    return _parse_scalar(raw)
+        return tuple(_parse_scalar(name, p) for p in raw.split(",") if p != "")
+    return _parse_scalar(name, raw)
 
 
 def coerce_action(data: Action | Mapping[str, Any] | str) -> Action:

@@ -22,12 +22,14 @@ import contextlib
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ghosttable import __version__
 from ghosttable.ai.base import bot_names
@@ -50,6 +52,47 @@ class ApiError(Exception):
         self.status = status
         self.code = code
         self.reason = reason
+
+
+class RequestGuard:
+    """ASGI middleware refusing, before the app reads anything, a request whose query string
+    repeats a parameter (``?token=a&token=b``: ``400 malformed_request``; a WebSocket is closed
+    with code 4400 before it is accepted) or whose ``Content-Length`` announces more than
+    :data:`~ghosttable.server.protocol.MAX_MESSAGE_BYTES` (``413 malformed_request``, the body
+    unread; a ``Content-Length`` that is not a number is ``400 malformed_request``)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refusal(scope)
+        if refusal is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 4400, "reason": refusal[2]})
+        else:
+            status, code, reason = refusal
+            await JSONResponse({"code": code, "reason": reason}, status_code=status)(scope, receive, send)
+
+    @staticmethod
+    def _refusal(scope: Scope) -> tuple[int, str, str] | None:
+        query = scope.get("query_string", b"").decode("latin-1")
+        names = [name for name, _ in parse_qsl(query, keep_blank_values=True)]
+        repeated = sorted({n for n in names if names.count(n) > 1})
+        if repeated:
+            return 400, "malformed_request", f"the query parameter {repeated[0]!r} is given more than once"
+        for key, value in scope.get("headers", []):
+            if key.lower() != b"content-length":
+                continue
+            text = value.decode("latin-1").strip()
+            if not text.isascii() or not text.isdigit():
+                return 400, "malformed_request", "the Content-Length header must be a number of bytes"
+            if int(text) > MAX_MESSAGE_BYTES:
+                return 413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes"
+        return None
 
 
 def builtin_table_modules() -> dict[str, Path]:
@@ -107,6 +150,7 @@ def create_app(
     app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.hub = hub
     app.state.store = store
+    app.add_middleware(RequestGuard)
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> Response:

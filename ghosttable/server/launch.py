@@ -15,6 +15,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ghosttable.core.errors import GameError
 from ghosttable.server.app import create_app
+from ghosttable.server.dblock import DatabaseLock
 from ghosttable.server.storage import default_db_url
 
 PLAY_PORT = 8765
@@ -69,9 +70,24 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         host: the interface to listen on.
         port: the port (0: a free one).
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
+
+    Raises:
+        DatabaseInUseError: another server uses the same SQLite database file (its lock, see
+            :mod:`ghosttable.server.dblock`, is held until that server stops).
+        ServerSetupError: the database cannot be opened, or the address cannot be bound.
     """
     url = db_url or default_db_url()
     shown = _without_password(url)
+    lock = DatabaseLock(url, shown)
+    lock.acquire()
+    try:
+        _serve_locked(lock, url, shown, host, port, open_browser)
+    finally:
+        lock.release()
+
+
+def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool) -> None:
+    """:func:`serve` once the database's lock is held."""
     try:
         app = create_app(url)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
@@ -84,6 +100,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     except OverflowError:
         raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
     address = address_of(sock)
+    lock.announce(address)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -22,13 +23,13 @@ from typing import Any, TypeVar
 
 from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
 from ghosttable.core.actions import Action, coerce_action
-from ghosttable.core.errors import GameError, GameOverError, OptionError
+from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
 from ghosttable.core.play import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, load
 from ghosttable.server.protocol import LogEntry, ProtocolError, action_is_public, result_json, state_message
-from ghosttable.server.storage import SeatData, Store, TableData, token_hash
+from ghosttable.server.storage import SeatData, StaleWriteError, Store, TableData, token_hash
 
 log = logging.getLogger("ghosttable.server")
 
@@ -52,6 +53,49 @@ class TableUnavailableError(GameError):
     def __init__(self, reason: str, data: TableData | None = None) -> None:
         super().__init__(reason)
         self.data = data
+
+
+class MalformedRequestError(GameError):
+    """A request whose shape is wrong (a seat that is not ``{"kind", "bot"?}``, say), as opposed
+    to a well-formed one the game refuses (``bad_option``)."""
+
+    code = "malformed_request"
+
+
+def json_spelling(value: Any) -> str:
+    """``value`` as JSON spells it (``true``, ``null``, ``"text"``), for reasons that quote a value
+    a client sent."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _number_sent_as_text(action: Action, legal: list[Action]) -> Action | None:
+    """The legal action that ``action`` is, but for numbers sent as strings (``"1"`` for ``1``),
+    or ``None``."""
+    for canon in legal:
+        if canon.kind != action.kind or [k for k, _ in canon.params] != [k for k, _ in action.params]:
+            continue
+        fits = True
+        for (_, want), (_, got) in zip(canon.params, action.params, strict=True):
+            wants = want if isinstance(want, tuple) else (want,)
+            gots = got if isinstance(got, tuple) else (got,)
+            if isinstance(want, tuple) != isinstance(got, tuple) or len(wants) != len(gots):
+                fits = False
+                break
+            for w, g in zip(wants, gots, strict=True):
+                if type(w) is type(g) and w == g:
+                    continue
+                if type(w) is int and isinstance(g, str) and g == str(w):
+                    continue
+                fits = False
+                break
+            if not fits:
+                break
+        if fits and canon != action:
+            return canon
+    return None
 
 
 class Connection:
@@ -210,21 +254,37 @@ def _public_seat(s: SeatData, name: str, connected: bool) -> dict[str, Any]:
     }
 
 
+def _retired_names(data: TableData) -> tuple[str, list[str]]:
+    """The title and seat names of a retired table: the game's display title and its seat names
+    when it is registered here, read with the stored options, or, when these are no longer valid,
+    with the default options (for a seat count the game no longer takes, as many of its largest
+    table's names as fit). A seat without a name is ``seat1``, ``seat2``, ..., and a game that is
+    not registered is titled by its name."""
+    try:
+        cls = game_class(data.game)
+    except GameError:
+        return data.game, []
+    spec = cls.spec
+    attempts: list[tuple[int, dict[str, Any]]] = [(data.players, dict(data.options)), (data.players, {})]
+    if not spec.min_players <= data.players <= spec.max_players:
+        attempts.append((spec.max_players, {}))
+    for players, options in attempts:
+        try:
+            return spec.title, load(data.game, players=players, **options).seat_names()[: data.players]
+        except GameError:
+            continue
+    return spec.title, []
+
+
 def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
     """The lobby's description of a retired table (one the rules installed here cannot rebuild):
     the shape of :meth:`Room.summary` with ``status`` ``"retired"``, ``result`` ``None``,
     ``version`` the count of stored actions, and ``retired``: ``{"reason", "version",
     "installed"}`` (why it cannot be rebuilt, in English, the rules version it was played under, the
-    version installed here or ``None`` when its game is not registered). Seats are named by the
-    game when it can still be set up, else ``seat1``, ``seat2``, ..."""
+    version installed here or ``None`` when its game is not registered). The title and the seat
+    names are the game's when it is registered here (see :func:`_retired_names`)."""
     installed = _installed_version(data.game)
-    title = data.game
-    try:
-        game = load(data.game, players=data.players, **data.options)
-        names = game.seat_names()
-        title = game.spec.title
-    except GameError:
-        names = [f"seat{i + 1}" for i in range(data.players)]
+    title, names = _retired_names(data)
     return {
         "id": data.id,
         "game": data.game,
@@ -371,7 +431,9 @@ class Hub:
             strings). Tokens and codes are returned only here.
 
         Raises:
-            GameError: unknown game, bad options or seat count (``OptionError``), bad seats.
+            GameError: unknown game, bad options, seat count or bot (``OptionError``), a seat
+                entry of the wrong shape (``MalformedRequestError``: not an object, a ``kind``
+                not among ``me``, ``ai``, ``invite``, a ``bot`` that is not a string).
         """
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object of rule options")
@@ -381,10 +443,12 @@ class Hub:
             if opt.local_file and opt.parse(raw) != opt.default:
                 raise OptionError(
                     f"option {opt.name} names a file on the server's machine: tables made here use"
-                    f" {opt.default!r} (other files are played from the command line)"
+                    f" {json_spelling(opt.default)} (other files are played from the command line)"
                 )
         game = load(game_name, players=players, **options)
-        if not isinstance(seats, list) or len(seats) > game.players:
+        if not isinstance(seats, list):
+            raise MalformedRequestError("'seats' must be a list of seats")
+        if len(seats) > game.players:
             raise OptionError(f"'seats' must be a list of at most {game.players} seats")
         specs = list(seats) + [{"kind": "me"}] * (game.players - len(seats))
         available = bot_names(game)
@@ -394,14 +458,24 @@ class Hub:
         seat_rows: list[SeatData] = []
         for i, spec in enumerate(specs):
             if not isinstance(spec, dict):
-                raise OptionError(f'seat {i + 1} must be an object such as {{"kind": "ai", "bot": "heuristic"}}')
+                raise MalformedRequestError(
+                    f'seat {i + 1} must be an object such as {{"kind": "ai", "bot": "heuristic"}},'
+                    f" not {json_spelling(spec)}"
+                )
             kind = spec.get("kind")
-            if kind not in SEAT_KINDS:
-                raise OptionError(f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}")
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
+                raise MalformedRequestError(
+                    f"seat {i + 1}: 'kind' must be one of {', '.join(SEAT_KINDS)}, not {json_spelling(kind)}"
+                )
+            bot = spec.get("bot")
+            if bot is not None and not isinstance(bot, str):
+                raise MalformedRequestError(f"seat {i + 1}: 'bot' must be a bot's name, not {json_spelling(bot)}")
             if kind == "ai":
-                bot = spec.get("bot") or ("heuristic" if "heuristic" in available else "random")
+                bot = bot or ("heuristic" if "heuristic" in available else "random")
                 if bot not in available:
-                    raise OptionError(f"no bot {bot!r} for {game.spec.name} (bots: {', '.join(available)})")
+                    raise OptionError(
+                        f"no bot {json_spelling(bot)} for {game.spec.name} (bots: {', '.join(available)})"
+                    )
                 seat_rows.append(SeatData(i, "ai", bot=bot))
             elif kind == "me":
                 token = secrets.token_urlsafe(24)
@@ -488,11 +562,13 @@ class Hub:
             version: the version of the table at which the client made its choice.
 
         Raises:
-            ProtocolError: ``stale`` (the seat's decision point changed since ``version``) or
+            ProtocolError: ``stale`` (the seat's decision point changed since ``version``, or the
+                database already holds another action at this place: written by someone else,
+                so the table is reloaded from the database and every connection is sent it) or
                 ``storage_error``.
             GameError: the engine refused it (``game_over``, ``malformed_action``,
                 ``not_your_turn``, ``illegal_action``), with the engine's reason.
-        In every case of refusal the table is left exactly as it was.
+        In every case of refusal the table is left exactly as it was (or as the database has it).
         """
         async with room.lock:
             entry = await self._act_locked(room, seat, raw_action, version)
@@ -515,7 +591,16 @@ class Hub:
                 "stale",
                 f"the table has moved on since version {version} (now {room.version}): choose again",
             )
-        if action not in state.legal_actions(seat):
+        legal = state.legal_actions(seat)
+        if action not in legal:
+            canon = _number_sent_as_text(action, legal)
+            if canon is not None:
+                sent = action.to_json()
+                wrong = ", ".join(f"{k}: {json_spelling(sent[k])}" for k, v in canon.to_json().items() if sent[k] != v)
+                raise IllegalActionError(
+                    f"a string where this choice takes a number ({wrong}): write {canon}, in JSON "
+                    f"{json_spelling(canon.to_json())}"
+                )
             state.clone().apply(action, seat)  # raises the engine's own error
             raise GameError("the action was refused")
         # The action is carried out on a copy, which becomes the table's state only once stored:
@@ -534,12 +619,49 @@ class Hub:
                 finished_record=json_record(after) if finished else None,
                 outcome=after.outcome() if finished else None,
             )
+        except StaleWriteError:
+            log.warning(
+                "table %s: action %d was not stored: the database holds another one (written by another"
+                " server on the same database?); the table is reloaded from the database",
+                room.id,
+                entry.index,
+            )
+            await self._reload(room)
+            raise ProtocolError(
+                "stale",
+                "the table was changed elsewhere and is reloaded: choose again from the latest state",
+            ) from None
         except Exception as exc:
             log.exception("could not store action %d of table %s", entry.index, room.id)
             raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
         room.advance(entry, after)
         room.updated_at = datetime.now(UTC)
         return entry
+
+    async def _reload(self, room: Room) -> None:
+        """Make ``room`` what the database holds (after a stale write: the stored table moved on
+        without this server), keeping its connections, send every connection the new state, and
+        let its AI seats play on.
+        A table that can no longer be loaded or rebuilt keeps what it showed, and is logged in one
+        line."""
+        data = await self.db(self.store.load_table, room.id)
+        if data is None or data.status == "retired":
+            log.warning("table %s could not be reloaded: it is %s", room.id, "gone" if data is None else "retired")
+            return
+        try:
+            fresh = build_room(data)
+        except GameError as exc:
+            log.warning("table %s could not be reloaded: %s", room.id, exc.reason)
+            return
+        room.state = fresh.state
+        room.seats = fresh.seats
+        room.log = fresh.log
+        room.signatures = fresh.signatures
+        room.decision_since = fresh.decision_since
+        room.updated_at = fresh.updated_at
+        room.bots.clear()
+        room.broadcast()
+        self.kick(room)
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""
