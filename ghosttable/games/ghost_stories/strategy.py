@@ -101,11 +101,13 @@ class HeuristicBot:
         "pavilion_relief": 0.6,
     }
     #: how a threat grows with its timing: the factor on a full board (its Taoist loses 1 Qi at the
-    #: board's next Yin phase), a haunter one step from haunting and a tormentor, indexed by the
-    #: turns until that board's next Yin phase (1: the very next turn, so only this Taoist can stop
-    #: it; 4: three teammates act first). Set by paired probes on seeded games.
+    #: board's next Yin phase), a board with two ghosts (the more ghosts drawn before that phase,
+    #: the likelier it is full by then), a haunter one step from haunting and a tormentor, indexed
+    #: by the turns until that board's next Yin phase (1: the very next turn, so only this Taoist
+    #: can stop it; 4: three teammates act first). Set by paired probes on seeded games.
     soon: ClassVar[dict[str, tuple[float, float, float, float]]] = {
         "full_board": (2.0, 1.0, 0.6, 0.4),
+        "load2": (0.6, 0.9, 1.1, 1.3),
         "haunt": (1.25, 1.0, 0.95, 0.9),
         "tormentor": (1.3, 1.0, 0.9, 0.8),
     }
@@ -172,9 +174,10 @@ class HeuristicBot:
             value += 1.5
         load = _load(st, b)
         if b >= st.game.players or st.alive[b]:
-            value += {3: self.weights["full_board"] * self.soon["full_board"][soon], 2: self.weights["load2"]}.get(
-                load, 0.0
-            )
+            value += {
+                3: self.weights["full_board"] * self.soon["full_board"][soon],
+                2: self.weights["load2"] * self.soon["load2"][soon],
+            }.get(load, 0.0)
             if load == 3 and b < st.game.players and st.qi[b] <= 2:
                 value += self.weights["full_low_qi"]
         if load >= 2 and not card.incarnation:
