@@ -29,17 +29,29 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _freeze(name: str, value: Any) -> Value:
     if value is None or isinstance(value, bool | int | str):
-        if isinstance(value, float):  # pragma: no cover - floats are not ints
-            raise MalformedActionError(f"parameter {name!r} must not be a float")
         return value
     if isinstance(value, list | tuple):
         items: list[Scalar] = []
         for item in value:
             if item is not None and not isinstance(item, bool | int | str):
-                raise MalformedActionError(f"parameter {name!r} holds a value of type {type(item).__name__}")
+                raise MalformedActionError(f"parameter {name!r} holds {_json_kind(item)}: {_ALLOWED} only")
             items.append(item)
         return tuple(items)
-    raise MalformedActionError(f"parameter {name!r} has a value of type {type(value).__name__}")
+    raise MalformedActionError(f"parameter {name!r} is {_json_kind(value)}: {_ALLOWED}, or an array of them")
+
+
+_ALLOWED = "integers, strings, true, false or null"
+
+
+def _json_kind(value: object) -> str:
+    """What ``value`` is, in JSON's words (a client sends JSON, not Python)."""
+    if isinstance(value, float):
+        return "a number with a fraction or an exponent"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, list | tuple):
+        return "an array"
+    return f"a value of type {type(value).__name__}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +224,7 @@ def coerce_action(data: Action | Mapping[str, Any] | str) -> Action:
         return Action.from_json(data) if data.lstrip().startswith("{") else Action.parse(data)
     if isinstance(data, Mapping):
         return Action.from_json(data)
-    raise MalformedActionError(f"cannot read an action from a value of type {type(data).__name__}")
+    raise MalformedActionError(f"cannot read an action from {_json_kind(data)}")
 
 
 def _types(value: Value) -> tuple[type, ...]:

@@ -37,3 +37,19 @@ def test_numbers_written_the_one_way_are_numbers_and_round_trip() -> None:
     # Words that merely hold digits stay words.
     assert Action.parse("move to=a01")["to"] == "a01"
     assert Action.parse("move to=1a")["to"] == "1a"
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        ({"kind": "take", "card": 1.5}, "parameter 'card' is a number with a fraction or an exponent"),
+        ({"kind": "take", "card": {"n": 1}}, "parameter 'card' is an object"),
+        ({"kind": "take", "cards": [[1]]}, "parameter 'cards' holds an array"),
+        ({"kind": "take", "cards": [2.0]}, "parameter 'cards' holds a number with a fraction"),
+    ],
+)
+def test_json_parameters_of_the_wrong_shape_are_named_in_json_words(data: dict[str, object], words: str) -> None:
+    with pytest.raises(MalformedActionError) as caught:
+        Action.from_json(data)
+    assert words in str(caught.value)
+    assert "float" not in str(caught.value) and "dict" not in str(caught.value)
