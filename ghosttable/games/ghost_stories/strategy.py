@@ -5,7 +5,9 @@ and the deck is never consulted). Its rules, in order of weight:
 
 - a ghost's *threat* grows with what it will do soon: a haunter one step from haunting (far more
   when one more haunted tile loses), a tormentor, a full board (Qi lost every turn), a captive die,
-  switched-off powers or tokens, and above all an incarnation;
+  switched-off powers or tokens, and above all an incarnation; a full board, a haunter and a
+  tormentor weigh more when their board's Yin phase comes next (only this Taoist can stop them)
+  than when three teammates act before it;
 - each reachable tile is worth the best of: the expected threat removed by an exorcism from it
   (success odds from the dice, the Taoists' tokens there, the Circle and the Mantra), or the help
   of its villager (reviving, freeing tiles, sending figurines back, trapping a ghost on a Buddha
