@@ -132,7 +132,7 @@ class OldHouse(Game):
                 "three-hunters",
                 "printed",
                 "Against three hunters (4 players): the rules as printed (printed), or a variant that evens"
-                " the odds (balanced): the Phantom may play one Move card more than its roll, a Horror card"
+                " the odds (balanced): the Phantom's roll counts one step more (for it or its entities), a Horror card"
                 " makes two hunters skip their next move, and a Phantom named correctly cannot be named"
                 " again before its next turn. No effect with two hunters.",
                 choices=("printed", "balanced"),
@@ -640,7 +640,7 @@ class OldHouseState(State):
         self.laid_events = []
         self.opening_turn = self.opening_left > 0
         self._know(("turn",))
-        bonus = " and may play one Move card more (three-hunters=balanced)" if self.game.balanced_three else ""
+        bonus = ", one step more (three-hunters=balanced)" if self.game.balanced_three else ""
         self._say("all", f"The Phantom rolls {self.die}{bonus}.")
 
     def _unreveal(self) -> None:
