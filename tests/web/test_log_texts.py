@@ -139,7 +139,11 @@ def test_a_ghost_stories_turn_reads_in_chinese(page: Page, pages_server: str) ->
 
 @pytest.mark.parametrize(
     ("game_name", "players", "options", "list_id", "chunk"),
-    [("run-ghost-run", 3, {"midnight": True}, "rgr-log", 12), ("old-house", 3, {}, "oh-log", 500)],
+    [
+        ("run-ghost-run", 3, {"midnight": True}, "rgr-log", 12),
+        ("old-house", 3, {}, "oh-log", 500),
+        ("old-house", 4, {"three-hunters": "balanced"}, "oh-log", 500),
+    ],
 )
 def test_the_other_tables_log_lines_read_in_chinese(
     page: Page, pages_server: str, game_name: str, players: int, options: dict[str, Any], list_id: str, chunk: int
