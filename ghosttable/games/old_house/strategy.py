@@ -512,7 +512,7 @@ class HeuristicBot:
     def _frights(self, view: dict[str, Any], cards: int) -> int:
         """How many hunters ``cards`` Horror cards (plus a Horror still owed this turn) can make
         skip their move: two a card with the ``three-hunters=balanced`` variant, else one."""
-        per_card = 2 if self.game.balanced_three else 1  # type: ignore[attr-defined]
+        per_card = 2 if getattr(self.game, "balanced_three", False) else 1  # an OldHouse game
         return cards * per_card + int(view["phantom"].get("horror_left", 0))
 
     def _horror_target(self, view: dict[str, Any], cell: int) -> str | None:
