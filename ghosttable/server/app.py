@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -80,8 +81,8 @@ class RequestGuard:
     @staticmethod
     def _refusal(scope: Scope) -> tuple[int, str, str] | None:
         query = scope.get("query_string", b"").decode("latin-1")
-        names = [name for name, _ in parse_qsl(query, keep_blank_values=True)]
-        repeated = sorted({n for n in names if names.count(n) > 1})
+        counts = Counter(name for name, _ in parse_qsl(query, keep_blank_values=True))
+        repeated = sorted(n for n, k in counts.items() if k > 1)
         if repeated:
             return 400, "malformed_request", f"the query parameter {repeated[0]!r} is given more than once"
         for key, value in scope.get("headers", []):
