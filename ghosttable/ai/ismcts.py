@@ -118,7 +118,8 @@ class ISMCTSBot:
         self.last_work = 0
 
     def choose(self, obs: Observation) -> Action:
-        """The most-visited legal action after the search. Raises ``ValueError`` with no legal action."""
+        """The most-visited legal action after the search (ties: the better mean return, then a
+        seeded random pick). Raises ``ValueError`` with no legal action."""
         legal = obs.legal_actions()
         if not legal:
             raise ValueError(f"seat {obs.seat} has no legal action")
@@ -131,8 +132,17 @@ class ISMCTSBot:
             spent += self._iterate(root, obs.determinize(self.rng))
             done += 1
         self.last_iterations, self.last_work = done, spent
-        best = max(legal, key=lambda a: root.children[(obs.seat, a)].visits if (obs.seat, a) in root.children else -1)
-        return best
+        rng = self.rng
+
+        def rank(action: Action) -> tuple[int, float, float]:
+            # most visits, then the best mean return, then a seeded draw: when the playouts give no
+            # signal (every one lost, say) the choice is random, not the first action listed
+            child = root.children.get((obs.seat, action))
+            if child is None:
+                return (-1, 0.0, rng.random())
+            return (child.visits, child.value / max(child.visits, 1), rng.random())
+
+        return max(legal, key=rank)
 
     def _budget_spent(self, done: int, spent: int, started: float) -> bool:
         if self.iterations is not None:
@@ -168,7 +178,9 @@ class ISMCTSBot:
             children = [node.children[(seat, a)] for a in actions]
             log_total = math.log(max(1, sum(c.available for c in children)))
             scores = [c.value / c.visits + self.exploration * math.sqrt(log_total / c.visits) for c in children]
-            pick = max(range(len(actions)), key=scores.__getitem__)
+            best_score = max(scores)
+            ties = [i for i, v in enumerate(scores) if v == best_score]
+            pick = ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
             action = actions[pick]
             node = children[pick]
             state.apply(action, seat)

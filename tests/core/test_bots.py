@@ -99,3 +99,19 @@ def test_ismcts_budgets(budget: dict[str, Any], expected: int) -> None:
 def test_ismcts_refuses_a_budget_that_is_no_budget(budget: dict[str, Any]) -> None:
     with pytest.raises(ValueError, match="must be"):
         ISMCTSBot(SecretDraw(2), 0, seed=1, **budget)
+
+
+def test_ismcts_without_a_signal_picks_at_random_not_the_first_action_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # When every playout returns the same (a side that loses every random playout), the visits say
+    # nothing: the choice must then be a seeded random pick, not always the first legal action.
+    game = SecretDraw(2)
+    state = game.new_initial_state(9)
+    seat = state.acting_seats()[0]
+    legal = state.legal_actions(seat)
+    assert len(legal) == 3
+    monkeypatch.setattr(type(state), "returns", lambda self: [0.0] * 2)
+    picks = [
+        ISMCTSBot(game, seat, seed=s, iterations=4 * len(legal)).choose(Observation(state, seat)) for s in range(12)
+    ]
+    assert len(set(picks)) > 1, picks
+    assert all(p in legal for p in picks)
