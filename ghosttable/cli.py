@@ -166,21 +166,8 @@ def _default_bot(game: Game) -> str:
     return "heuristic" if "heuristic" in bot_names(game) else "random"
 
 
-def check_booleans(game: str, options: dict[str, str]) -> None:
-    """Refuse a boolean rule option of ``game`` given as anything but ``true`` or ``false`` (in
-    any case), as the lobby's REST API does: ``merging=1`` or ``merging=yes`` raises
-    ``OptionError`` naming the option and the two values. Unknown options are left to the game."""
-    booleans = {option_key(o.name): o.name for o in game_class(game).spec.options if isinstance(o.default, bool)}
-    for name, value in options.items():
-        known = booleans.get(option_key(name))
-        if known is not None and value.lower() not in ("true", "false"):
-            raise OptionError(f"option {known} takes true or false, not {value!r}")
-
-
 def _load(game: str, players: int | None, options: list[str] | None) -> Game:
-    given = parse_options(options)
-    check_booleans(game, given)
-    return load(game, players=players, **given)
+    return load(game, players=players, **parse_options(options))
 
 
 GameArg = Annotated[str, typer.Argument(help="A registered game (see `ghosttable games`).")]
@@ -352,8 +339,11 @@ def rules(
         for col in ("option", "default", "choices", "description"):
             table.add_column(col)
         for o in spec.options:
-            choices = ", ".join(map(str, o.choices)) if o.choices else "-"
-            table.add_row(o.name, str(o.default), choices, o.description)
+            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
+            choices = (
+                ", ".join(map(str, o.choices)) if o.choices else "true, false" if isinstance(o.default, bool) else "-"
+            )
+            table.add_row(o.name, default, choices, o.description)
         console.print(table)
     for key, value in ref.items():
         if key in ("spec", "options"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -11,8 +12,9 @@ from ghosttable.core.errors import OptionError
 
 OptionValue = str | int | bool
 
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
+_INTEGER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+"""How an integer option is written in text: no sign but ``-``, no leading zero, at most 18 digits
+(as in an action's text form)."""
 
 
 def option_key(name: str) -> str:
@@ -21,9 +23,7 @@ def option_key(name: str) -> str:
 
 
 def _spelt(raw: Any) -> str:
-    """A refused value as its sender wrote it: text quoted, anything else in JSON (``null``, ``true``)."""
-    if isinstance(raw, str):
-        return repr(raw)
+    """A refused value as JSON spells it (``"yes"``, ``null``, ``true``, ``4.0``)."""
     try:
         return json.dumps(raw)
     except (TypeError, ValueError):
@@ -53,7 +53,12 @@ class RuleOption:
     local_file: bool = False
 
     def parse(self, raw: Any) -> OptionValue:
-        """Read a value (a string from the command line, or an already typed value).
+        """Read a value (a string from the command line, or an already typed value from JSON).
+
+        One spelling per value, on the command line and over the lobby's API alike: a yes-or-no
+        option takes ``true`` or ``false`` (a boolean, or that text in any case; not ``1``,
+        ``yes`` or ``on``), an integer option an integer or its plain text (``4``, ``-1``; not
+        ``04``, ``+4`` or ``4.0``), a text option a string.
 
         Raises ``OptionError`` when the value is not of the option's type or not among its choices.
         """
@@ -62,17 +67,17 @@ class RuleOption:
         if kind is bool:
             if isinstance(raw, bool):
                 value = raw
-            elif isinstance(raw, str) and raw.lower() in _TRUE | _FALSE:
-                value = raw.lower() in _TRUE
+            elif isinstance(raw, str) and raw.lower() in ("true", "false"):
+                value = raw.lower() == "true"
             else:
                 raise OptionError(f"option {self.name} takes true or false, not {_spelt(raw)}")
         elif kind is int:
-            if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
-                raise OptionError(f"option {self.name} takes an integer, not {_spelt(raw)}")
-            try:
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and _INTEGER.fullmatch(raw):
                 value = int(raw)
-            except (TypeError, ValueError):
-                raise OptionError(f"option {self.name} takes an integer, not {_spelt(raw)}") from None
+            else:
+                raise OptionError(f"option {self.name} takes an integer (written 4, -1), not {_spelt(raw)}")
         else:
             if not isinstance(raw, str):
                 raise OptionError(f"option {self.name} takes a text value, not {_spelt(raw)}")

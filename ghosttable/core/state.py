@@ -113,9 +113,11 @@ class Game(ABC):
         return {name: digest(value) for name, value in sorted(self.local_data().items())}
 
     def describe(self) -> str:
-        """``title (N players, option=value ...)``."""
-        opts = " ".join(f"{k}={v}" for k, v in self.options.items())
-        return f"{self.spec.title} ({self.players} players{', ' + opts if opts else ''})"
+        """``title (N players, option=value ...)``, values written as the command line takes them
+        (``merging=true``)."""
+        opts = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items())
+        seats = "1 player" if self.players == 1 else f"{self.players} players"
+        return f"{self.spec.title} ({seats}{', ' + opts if opts else ''})"
 
 
 class State(ABC):

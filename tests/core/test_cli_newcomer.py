@@ -3,6 +3,7 @@ boolean rule options spelt as REST spells them, and the bound on ``simulate --ga
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -64,7 +65,7 @@ def test_a_boolean_option_takes_true_or_false_only_as_in_the_lobby(
 ) -> None:
     code, out, err = run([command, "run-ghost-run", "--option", f"merging={value}"], capsys, monkeypatch)
     assert code == 2 and out == ""
-    assert err.strip() == f"error: option merging takes true or false, not {value!r}"
+    assert err.strip() == f"error: option merging takes true or false, not {json.dumps(value)}"
 
 
 def test_the_boolean_refusal_is_the_one_rest_gives_for_a_number() -> None:
@@ -97,7 +98,7 @@ def test_a_boolean_option_of_old_house_with_its_other_spelling_is_checked_too(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     code, _, err = run(["rules", "old-house", "-o", "heat_map=1"], capsys, monkeypatch)
-    assert code == 2 and err.strip() == "error: option heat-map takes true or false, not '1'"
+    assert code == 2 and err.strip() == 'error: option heat-map takes true or false, not "1"'
 
 
 @pytest.mark.parametrize(

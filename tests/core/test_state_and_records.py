@@ -40,9 +40,10 @@ def test_load_checks_players_and_options(secret_draw: type[SecretDraw]) -> None:
     from ghosttable.core.spec import RuleOption
 
     rounds = RuleOption("rounds", 3, "How many rounds.")
-    assert rounds.parse(4.0) == 4 and rounds.parse("5") == 5
-    with pytest.raises(OptionError, match=r"takes an integer, not 2\.5"):
-        rounds.parse(2.5)
+    assert rounds.parse(4) == 4 and rounds.parse("5") == 5
+    for fraction in (2.5, 4.0):  # a JSON number with a fraction is not an integer, even 4.0
+        with pytest.raises(OptionError, match=rf"takes an integer \(written 4, -1\), not {fraction}"):
+            rounds.parse(fraction)
 
 
 def test_simultaneous_bids_then_turns_with_scripted_deck() -> None:

@@ -330,6 +330,13 @@ def test_binary_frames_are_refused_as_malformed(make_client: Callable[..., TestC
         ({"game": "secret-draw", "seats": "x"}, "malformed_request"),
         ({"game": "old-house", "options": {"house": "/etc/passwd"}}, "bad_option"),
         ({"game": "old-house", "options": {"house": "data/house.toml"}}, "bad_option"),
+        # one spelling per option value, as on the command line
+        ({"game": "secret-draw", "options": {"swaps": "yes"}}, "bad_option"),
+        ({"game": "secret-draw", "options": {"swaps": "0"}}, "bad_option"),
+        ({"game": "secret-draw", "options": {"swaps": 1}}, "bad_option"),
+        ({"game": "ghost-stories", "options": {"initiation-qi": "05"}}, "bad_option"),
+        ({"game": "ghost-stories", "options": {"initiation-qi": 5.0}}, "bad_option"),
+        ({"game": "ghost-stories", "options": {"initiation-qi": "+5"}}, "bad_option"),
     ],
 )
 def test_bad_tables_are_refused_with_a_reason(make_client: Callable[..., TestClient], body: Any, code: str) -> None:
