@@ -4,27 +4,15 @@ boolean rule options spelt as REST spells them, and the bound on ``simulate --ga
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import pytest
 
 from ghosttable import registry
-from ghosttable.cli import main
 from ghosttable.core.errors import OptionError
 from ghosttable.core.state import Game
+from tests.clirun import run
 from tests.toygame import SecretDraw
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "argv", ["ghosttable", *argv])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("typed", ["-1", "0", "4", "+7", "0003"])
