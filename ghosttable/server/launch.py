@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 import re
+import signal
 import socket
 import sqlite3
 import threading
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -62,9 +66,37 @@ def _without_password(url: str) -> str:
         return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
+class _Stopped(Exception):
+    """SIGTERM arrived: the server stops (see :func:`_sigterm_stops_the_server`)."""
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+@contextmanager
+def _sigterm_stops_the_server() -> Iterator[None]:
+    """SIGTERM (how systemd and Docker stop a service) stops the server as Ctrl-C does: uvicorn
+    shuts down gracefully, the database's lock is released and the process exits with code 0.
+
+    While uvicorn runs it handles SIGTERM itself (a graceful shutdown) and raises the signal again
+    once it has stopped; this handler, in place before and after, turns that (or a SIGTERM that
+    arrives while the server is starting) into :class:`_Stopped`, which :func:`serve` takes as
+    a normal end. Signal handlers are only set from the main thread: elsewhere nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
-    """Run the server until interrupted, printing its address (and opening the lobby in the
-    browser when ``open_browser``).
+    """Run the server until interrupted (Ctrl-C or SIGTERM: a graceful stop, exit code 0),
+    printing its address (and opening the lobby in the browser when ``open_browser``).
 
     Args:
         host: the interface to listen on.
@@ -76,14 +108,18 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
             :mod:`ghosttable.server.dblock`, is held until that server stops).
         ServerSetupError: the database cannot be opened, or the address cannot be bound.
     """
-    url = db_url or default_db_url()
-    shown = _without_password(url)
-    lock = DatabaseLock(url, shown)
-    lock.acquire()
-    try:
-        _serve_locked(lock, url, shown, host, port, open_browser)
-    finally:
-        lock.release()
+    with _sigterm_stops_the_server():
+        try:
+            url = db_url or default_db_url()
+            shown = _without_password(url)
+            lock = DatabaseLock(url, shown)
+            lock.acquire()
+            try:
+                _serve_locked(lock, url, shown, host, port, open_browser)
+            finally:
+                lock.release()
+        except _Stopped:
+            return
 
 
 def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool) -> None:
