@@ -24,7 +24,7 @@ from ghosttable.server.storage import default_db_url
 
 PLAY_PORT = 8765
 """``ghosttable play``'s usual port: a stable address keeps the browser's seat tokens (they are
-kept per origin) across restarts. A free port is used when it is taken."""
+kept per origin) across restarts. A free port is used when it is taken, and a line says so."""
 
 
 class ServerSetupError(GameError):
@@ -94,7 +94,14 @@ def _sigterm_stops_the_server() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    *,
+    open_browser: bool = False,
+    instead_of: int | None = None,
+) -> None:
     """Run the server until interrupted (Ctrl-C or SIGTERM: a graceful stop, exit code 0),
     printing its address (and opening the lobby in the browser when ``open_browser``).
 
@@ -102,6 +109,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
         host: the interface to listen on.
         port: the port (0: a free one).
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
+        instead_of: the port asked for, when it was taken and ``port`` replaces it: a line after
+            the address says so.
 
     Raises:
         DatabaseInUseError: another server uses the same SQLite database file (its lock, see
@@ -115,14 +124,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
             lock = DatabaseLock(url, shown)
             lock.acquire()
             try:
-                _serve_locked(lock, url, shown, host, port, open_browser)
+                _serve_locked(lock, url, shown, host, port, open_browser, instead_of)
             finally:
                 lock.release()
         except _Stopped:
             return
 
 
-def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool) -> None:
+def _serve_locked(
+    lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool, instead_of: int | None
+) -> None:
     """:func:`serve` once the database's lock is held."""
     try:
         app = create_app(url)
@@ -140,6 +151,12 @@ def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)
+    if instead_of is not None:
+        served_on = sock.getsockname()[1]
+        print(
+            f"port {instead_of} is taken: serving on {served_on} instead; your seats of {instead_of} are kept there",
+            flush=True,
+        )
     print(f"database: {shown}", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
@@ -149,10 +166,12 @@ def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int
 def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:
     """``ghosttable play``: the server on 127.0.0.1 at ``port`` (a free port when it is taken, or
     when ``port`` is 0), the lobby opened in the browser unless ``open_browser`` is false (then the
-    address is only printed)."""
+    address is only printed). A port that is taken is named in a line after the address: the
+    browser keeps seats per address, so those of the taken port are not at the new one."""
+    instead_of = None
     if port:
         try:
             bind_socket("127.0.0.1", port).close()
         except OSError:
-            port = 0
-    serve("127.0.0.1", port, db_url, open_browser=open_browser)
+            port, instead_of = 0, port
+    serve("127.0.0.1", port, db_url, open_browser=open_browser, instead_of=instead_of)
