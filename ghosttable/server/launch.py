@@ -11,6 +11,7 @@ import threading
 import webbrowser
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import FrameType
 
 import uvicorn
@@ -55,15 +56,31 @@ def address_of(sock: socket.socket) -> str:
 
 
 def _without_password(url: str) -> str:
-    """``url`` as it may be printed: a password in it (or in its ``password`` query parameter)
-    becomes ``***`` (SQLAlchemy's own masking)."""
+    """``url`` as it may be printed: as given when it holds no password (``sqlite:///:memory:``
+    stays as written), else with the password (or its ``password`` query parameter) as ``***``
+    (SQLAlchemy's own masking)."""
     try:
         parsed = make_url(url)
+        if parsed.password is None and "password" not in parsed.query:
+            return url
         if "password" in parsed.query:
             parsed = parsed.update_query_dict({"password": "***"})
         return parsed.render_as_string(hide_password=True)
     except (SQLAlchemyError, ValueError):  # a malformed URL: mask what stands where a password would
         return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+def _file_path_hint(url: str) -> str:
+    """For a ``--db`` that SQLAlchemy cannot parse and that has no ``://``, a file path: the
+    SQLite URL to write instead (``; for a file, write sqlite:////abs/path.db``, the path made absolute: four
+    slashes on Unix); ``""`` for anything else."""
+    if "://" in url:
+        return ""
+    try:
+        make_url(url)
+    except (SQLAlchemyError, ValueError):
+        return f"; for a file, write sqlite:///{Path(url).expanduser().resolve().as_posix()}"
+    return ""
 
 
 class _Stopped(Exception):
@@ -115,11 +132,17 @@ def serve(
     Raises:
         DatabaseInUseError: another server uses the same SQLite database file (its lock, see
             :mod:`ghosttable.server.dblock`, is held until that server stops).
-        ServerSetupError: the database cannot be opened, or the address cannot be bound.
+        ServerSetupError: ``db_url`` is empty, the database cannot be opened (a file path rather
+            than a URL: the message gives the URL to write), or the address cannot be bound.
     """
+    if db_url is not None and not db_url.strip():
+        raise ServerSetupError(
+            "the database URL (--db) is empty: give one, e.g. sqlite:////path/to/ghosttable.db, "
+            "or leave --db out for the default"
+        )
     with _sigterm_stops_the_server():
         try:
-            url = db_url or default_db_url()
+            url = default_db_url() if db_url is None else db_url
             shown = _without_password(url)
             lock = DatabaseLock(url, shown)
             lock.acquire()
@@ -139,7 +162,9 @@ def _serve_locked(
         app = create_app(url)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ServerSetupError(f"cannot open the database {shown!r}: {reason.replace(url, shown)}") from None
+        raise ServerSetupError(
+            f"cannot open the database {shown!r}: {reason.replace(url, shown)}{_file_path_hint(url)}"
+        ) from None
     try:
         sock = bind_socket(host, port)
     except OSError as exc:
