@@ -4,10 +4,15 @@
 from __future__ import annotations
 
 import re
+import signal
 import socket
 import sqlite3
 import threading
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
 
 import uvicorn
 from sqlalchemy.engine import make_url
@@ -20,7 +25,7 @@ from ghosttable.server.storage import default_db_url
 
 PLAY_PORT = 8765
 """``ghosttable play``'s usual port: a stable address keeps the browser's seat tokens (they are
-kept per origin) across restarts. A free port is used when it is taken."""
+kept per origin) across restarts. A free port is used when it is taken, and a line says so."""
 
 
 class ServerSetupError(GameError):
@@ -51,10 +56,13 @@ def address_of(sock: socket.socket) -> str:
 
 
 def _without_password(url: str) -> str:
-    """``url`` as it may be printed: a password in it (or in its ``password`` query parameter)
-    becomes ``***`` (SQLAlchemy's own masking)."""
+    """``url`` as it may be printed: as given when it holds no password (``sqlite:///:memory:``
+    stays as written), else with the password (or its ``password`` query parameter) as ``***``
+    (SQLAlchemy's own masking)."""
     try:
         parsed = make_url(url)
+        if parsed.password is None and "password" not in parsed.query:
+            return url
         if "password" in parsed.query:
             parsed = parsed.update_query_dict({"password": "***"})
         return parsed.render_as_string(hide_password=True)
@@ -62,37 +70,101 @@ def _without_password(url: str) -> str:
         return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, *, open_browser: bool = False) -> None:
-    """Run the server until interrupted, printing its address (and opening the lobby in the
-    browser when ``open_browser``).
+def _file_path_hint(url: str) -> str:
+    """For a ``--db`` that SQLAlchemy cannot parse and that has no ``://``, a file path: the
+    SQLite URL to write instead (``; for a file, write sqlite:////abs/path.db``, the path made absolute: four
+    slashes on Unix); ``""`` for anything else."""
+    if "://" in url:
+        return ""
+    try:
+        make_url(url)
+    except (SQLAlchemyError, ValueError):
+        return f"; for a file, write sqlite:///{Path(url).expanduser().resolve().as_posix()}"
+    return ""
+
+
+class _Stopped(Exception):
+    """SIGTERM arrived: the server stops (see :func:`_sigterm_stops_the_server`)."""
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped
+
+
+@contextmanager
+def _sigterm_stops_the_server() -> Iterator[None]:
+    """SIGTERM (how systemd and Docker stop a service) stops the server as Ctrl-C does: uvicorn
+    shuts down gracefully, the database's lock is released and the process exits with code 0.
+
+    While uvicorn runs it handles SIGTERM itself (a graceful shutdown) and raises the signal again
+    once it has stopped; this handler, in place before and after, turns that (or a SIGTERM that
+    arrives while the server is starting) into :class:`_Stopped`, which :func:`serve` takes as
+    a normal end. Signal handlers are only set from the main thread: elsewhere nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db_url: str | None = None,
+    *,
+    open_browser: bool = False,
+    instead_of: int | None = None,
+) -> None:
+    """Run the server until interrupted (Ctrl-C or SIGTERM: a graceful stop, exit code 0),
+    printing its address (and opening the lobby in the browser when ``open_browser``).
 
     Args:
         host: the interface to listen on.
         port: the port (0: a free one).
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
+        instead_of: the port asked for, when it was taken and ``port`` replaces it: a line after
+            the address says so.
 
     Raises:
         DatabaseInUseError: another server uses the same SQLite database file (its lock, see
             :mod:`ghosttable.server.dblock`, is held until that server stops).
-        ServerSetupError: the database cannot be opened, or the address cannot be bound.
+        ServerSetupError: ``db_url`` is empty, the database cannot be opened (a file path rather
+            than a URL: the message gives the URL to write), or the address cannot be bound.
     """
-    url = db_url or default_db_url()
-    shown = _without_password(url)
-    lock = DatabaseLock(url, shown)
-    lock.acquire()
-    try:
-        _serve_locked(lock, url, shown, host, port, open_browser)
-    finally:
-        lock.release()
+    if db_url is not None and not db_url.strip():
+        raise ServerSetupError(
+            "the database URL (--db) is empty: give one, e.g. sqlite:////path/to/ghosttable.db, "
+            "or leave --db out for the default"
+        )
+    with _sigterm_stops_the_server():
+        try:
+            url = default_db_url() if db_url is None else db_url
+            shown = _without_password(url)
+            lock = DatabaseLock(url, shown)
+            lock.acquire()
+            try:
+                _serve_locked(lock, url, shown, host, port, open_browser, instead_of)
+            finally:
+                lock.release()
+        except _Stopped:
+            return
 
 
-def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool) -> None:
+def _serve_locked(
+    lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool, instead_of: int | None
+) -> None:
     """:func:`serve` once the database's lock is held."""
     try:
         app = create_app(url)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ServerSetupError(f"cannot open the database {shown!r}: {reason.replace(url, shown)}") from None
+        raise ServerSetupError(
+            f"cannot open the database {shown!r}: {reason.replace(url, shown)}{_file_path_hint(url)}"
+        ) from None
     try:
         sock = bind_socket(host, port)
     except OSError as exc:
@@ -104,6 +176,12 @@ def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     print(f"ghosttable lobby: {address}", flush=True)
+    if instead_of is not None:
+        served_on = sock.getsockname()[1]
+        print(
+            f"port {instead_of} is taken: serving on {served_on} instead; your seats of {instead_of} are kept there",
+            flush=True,
+        )
     print(f"database: {shown}", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
@@ -113,10 +191,12 @@ def _serve_locked(lock: DatabaseLock, url: str, shown: str, host: str, port: int
 def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:
     """``ghosttable play``: the server on 127.0.0.1 at ``port`` (a free port when it is taken, or
     when ``port`` is 0), the lobby opened in the browser unless ``open_browser`` is false (then the
-    address is only printed)."""
+    address is only printed). A port that is taken is named in a line after the address: the
+    browser keeps seats per address, so those of the taken port are not at the new one."""
+    instead_of = None
     if port:
         try:
             bind_socket("127.0.0.1", port).close()
         except OSError:
-            port = 0
-    serve("127.0.0.1", port, db_url, open_browser=open_browser)
+            port, instead_of = 0, port
+    serve("127.0.0.1", port, db_url, open_browser=open_browser, instead_of=instead_of)

@@ -1,0 +1,47 @@
+"""SIGTERM (how systemd and Docker stop a service) stops the server as Ctrl-C does."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from filelock import FileLock
+
+from tests.server.test_launch import get_when_up, run_until_address
+
+
+def test_sigterm_stops_the_server_cleanly_and_releases_the_database(tmp_path: Path) -> None:
+    db = tmp_path / "e.db"
+    proc, address = run_until_address(["serve", "--port", "0", "--db", f"sqlite:///{db}"], {})
+    try:
+        assert get_when_up(address + "api/games").status_code == 200
+        assert (tmp_path / "e.db.server").is_file()
+        proc.send_signal(signal.SIGTERM)
+        output, _ = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, output
+    assert "Traceback" not in output, output
+    assert not (tmp_path / "e.db.server").exists()
+    lock = FileLock(str(tmp_path / "e.db.lock"))
+    lock.acquire(timeout=0)
+    lock.release()
+    # A graceful stop closes the database: SQLite folds its write-ahead log back into the file.
+    assert not (tmp_path / "e.db-wal").exists()
+
+
+def test_a_server_stopped_by_sigterm_can_be_started_again_on_its_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'again.db'}"
+    for _ in range(2):
+        proc, address = run_until_address(["serve", "--port", "0", "--db", url], {})
+        try:
+            assert get_when_up(address + "api/games").status_code == 200
+            proc.send_signal(signal.SIGTERM)
+            output, _ = proc.communicate(timeout=30)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        assert proc.returncode == 0, output
