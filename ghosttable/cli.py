@@ -106,7 +106,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
         if option_key(name) in seen:
             raise CliError(f"option {name} is given twice; give each option once")
         seen.add(option_key(name))
-        out[name] = value.strip()
+        out[name] = value  # as written: " true" is not true (one spelling, as in the lobby)
     return out
 
 

@@ -56,8 +56,8 @@ class RuleOption:
         """Read a value (a string from the command line, or an already typed value from JSON).
 
         One spelling per value, on the command line and over the lobby's API alike: a yes-or-no
-        option takes ``true`` or ``false`` (a boolean, or that text in any case; not ``1``,
-        ``yes`` or ``on``), an integer option an integer or its plain text (``4``, ``-1``; not
+        option takes ``true`` or ``false`` (a boolean, or that text as written, in lower case; not
+        ``True``, ``1``, ``yes`` or ``on``), an integer option an integer or its plain text (``4``, ``-1``; not
         ``04``, ``+4`` or ``4.0``), a text option a string.
 
         Raises ``OptionError`` when the value is not of the option's type or not among its choices.
@@ -67,8 +67,8 @@ class RuleOption:
         if kind is bool:
             if isinstance(raw, bool):
                 value = raw
-            elif isinstance(raw, str) and raw.lower() in ("true", "false"):
-                value = raw.lower() == "true"
+            elif raw in ("true", "false"):
+                value = raw == "true"
             else:
                 raise OptionError(f"option {self.name} takes true or false, not {_spelt(raw)}")
         elif kind is int:
@@ -139,7 +139,7 @@ class GameSpec:
             if option_key(opt.name) == key:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.name} has no option {name!r} (options: {known})")
+        raise OptionError(f"{self.name} has no option {json.dumps(name)} (options: {known})")
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, OptionValue]:
         """Every option's value: the defaults overridden by ``given``. Raises ``OptionError``."""

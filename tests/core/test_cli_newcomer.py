@@ -43,7 +43,7 @@ def test_a_number_outside_the_list_is_out_of_range_and_asked_again(
     assert "game over" in text
 
 
-@pytest.mark.parametrize("value", ["1", "0", "yes", "no", "on", "off", ""])
+@pytest.mark.parametrize("value", ["1", "0", "yes", "no", "on", "off", "", "True", " true"])
 @pytest.mark.parametrize("command", ["simulate", "rules", "bench"])
 def test_a_boolean_option_takes_true_or_false_only_as_in_the_lobby(
     value: str,
@@ -61,7 +61,7 @@ def test_the_boolean_refusal_is_the_one_rest_gives_for_a_number() -> None:
         registry.load("run-ghost-run", merging=1)  # a JSON number, as a REST body carries it
 
 
-@pytest.mark.parametrize("value", ["true", "false", "True", "FALSE"])
+@pytest.mark.parametrize("value", ["true", "false"])
 def test_a_boolean_option_spelt_true_or_false_is_accepted(
     value: str,
     secret_draw: type[SecretDraw],
@@ -79,7 +79,7 @@ def test_a_boolean_option_spelt_true_or_false_is_accepted(
     monkeypatch.setattr(cli, "load", load)
     code, _, err = run(["simulate", "secret-draw", "-o", f"swaps={value}", "-n", "2", "--json"], capsys, monkeypatch)
     assert code == 0, err
-    assert loaded[0].options["swaps"] is (value.lower() == "true")
+    assert loaded[0].options["swaps"] is (value == "true")
 
 
 def test_a_boolean_option_of_old_house_with_its_other_spelling_is_checked_too(
