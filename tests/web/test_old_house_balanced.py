@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from websockets.sync.client import connect
 
 from tests.web.live import fix_the_seed, serve
@@ -157,3 +158,29 @@ def test_every_seat_reads_the_free_horror_and_the_named_phantom(
         set_language(page, "zh")
         expect(page.locator("#oh-named")).to_have_text(NAMED_ZH)
     set_language(page, "en")
+
+
+def test_the_log_opens_on_its_newest_line(page: Page, oh_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The list is drawn scrolled to its end; drawn before the game's stylesheet applied, that scroll
+    # was lost (about one load in four), hiding the newest lines. Several fresh loads, each checked.
+    table, tokens = create_table(oh_server, monkeypatch)
+    for seat, text in TO_THE_FREE_HORROR:
+        act(oh_server, table, tokens[seat], text)
+
+    def slow_stylesheet(route: Route) -> None:  # as on a busy or distant server: drawn first, styled later
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route("**/static/css/old-house.css*", slow_stylesheet)
+    for _ in range(2):
+        open_as(page, oh_server, table, None, None)
+        page.wait_for_function(
+            "() => { const l = document.querySelector('#oh-log');"
+            " return l && getComputedStyle(l).maxHeight !== 'none' && l.scrollHeight > l.clientHeight; }"
+        )
+        page.wait_for_timeout(300)
+        at_end = page.evaluate(
+            "() => { const l = document.querySelector('#oh-log');"
+            " return l.scrollTop + l.clientHeight >= l.scrollHeight - 2; }"
+        )
+        assert at_end

@@ -686,6 +686,12 @@ export function mount(root, ctx) {
   const eventsBox = el("section", { class: "gs-events card", id: "gs-events" });
   const style = el("link", { rel: "stylesheet", href: "/static/css/ghost-stories.css" });
   root.append(style, decisionBox, infoBar, boardWrap, eventsBox);
+  // The log list scrolls to its newest line when drawn; drawn before this stylesheet applies (its
+  // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
+  style.addEventListener("load", () => {
+    const list = eventsBox.querySelector("ol");
+    if (list) list.scrollTop = list.scrollHeight;
+  });
 
   let frame = null;
   let previous = null; // the view before the current one (for what changed)

@@ -428,6 +428,12 @@ export function mount(root, ctx) {
   const cover = el("div", { class: "oh-cover", id: "oh-cover", hidden: true });
   const screen = el("div", { class: "oh-screen" }, decisionBox, status, maps, side, events);
   root.append(style, el("div", { class: "oh-root" }, screen, cover));
+  // The log list scrolls to its newest line when drawn; drawn before this stylesheet applies (its
+  // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
+  style.addEventListener("load", () => {
+    const list = events.querySelector("ol");
+    if (list) list.scrollTop = list.scrollHeight;
+  });
 
   let frame = null;
   let tool = null; // which cell action a click on the house means (move, trap, attack_pentagram)
