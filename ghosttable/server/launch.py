@@ -167,10 +167,11 @@ def _serve_locked(
         ) from None
     try:
         sock = bind_socket(host, port)
-    except OSError as exc:
+    except (OSError, OverflowError) as exc:
+        app.state.store.close()  # the database is closed as it was found (SQLite's -wal and -shm go)
+        if isinstance(exc, OverflowError):
+            raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
         raise ServerSetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    except OverflowError:
-        raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
     address = address_of(sock)
     lock.announce(address)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
