@@ -4,30 +4,18 @@ from __future__ import annotations
 
 import io
 import json
-import sys
 
 import pytest
 from rich.console import Console
 
-from ghosttable.cli import main
 from ghosttable.core import State
 from ghosttable.core.play import simulate
 from ghosttable.games.ghost_stories.game import GhostStories
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
-    monkeypatch.setattr(sys, "argv", ["ghosttable", *argv])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, _ = capsys.readouterr()
-    return code, out
+from tests.clirun import run
 
 
 def test_bench_runs(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out = run(["bench", "ghost-stories", "--seconds", "0.5", "--json"], capsys, monkeypatch)
+    code, out, _ = run(["bench", "ghost-stories", "--seconds", "0.5", "--json"], capsys, monkeypatch)
     figures = json.loads(out)
     assert code == 0 and figures["games"] >= 1 and figures["decisions_per_second"] > 0
 
@@ -38,13 +26,13 @@ def test_simulate_with_the_heuristic_bot(
     players: int, level: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = ["simulate", "ghost-stories", "--players", str(players), "--option", f"level={level}"]
-    code, out = run([*argv, "--bot", "heuristic", "--games", "2", "--json"], capsys, monkeypatch)
+    code, out, _ = run([*argv, "--bot", "heuristic", "--games", "2", "--json"], capsys, monkeypatch)
     result = json.loads(out)
     assert code == 0 and result["games"] == 2 and set(result["outcomes"]) <= {"win", "loss"}
 
 
 def test_rules_command_shows_the_cards(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out = run(["rules", "ghost-stories"], capsys, monkeypatch)
+    code, out, _ = run(["rules", "ghost-stories"], capsys, monkeypatch)
     assert code == 0 and "Nameless" in out and "Sorcerer" in out
 
 
@@ -78,7 +66,7 @@ def test_terminal_play_reasks_after_bad_input(
 ) -> None:
     answers = iter(["999", "no_such_action"] + ["1"] * 5000)
     monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
-    code, out = run(
+    code, out, _ = run(
         ["play", "ghost-stories", "--terminal", "--players", "2", "--bot", "heuristic", "--seed", "3"],
         capsys,
         monkeypatch,

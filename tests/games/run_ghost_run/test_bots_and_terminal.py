@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 from rich.console import Console
 
 from ghosttable.ai import Observation
-from ghosttable.cli import main
 from ghosttable.core.play import simulate
 from ghosttable.games.run_ghost_run.rules import RunGhostRun
 from ghosttable.games.run_ghost_run.strategy import Exposure, ghost_worth, likely_doors
+from tests.clirun import run
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, new_state, put
 
 
@@ -84,13 +82,7 @@ def test_render_shows_the_hall_the_doors_and_what_the_keyhole_saw() -> None:
 
 def test_terminal_play_runs_a_whole_game(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": "1")
-    monkeypatch.setattr(sys, "argv", ["ghosttable", "play", "run-ghost-run", "--terminal", "-p", "2", "--seed", "4"])
-    code = 0
-    try:
-        main()
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
+    code, out, err = run(["play", "run-ghost-run", "--terminal", "-p", "2", "--seed", "4"], capsys, monkeypatch)
     assert code == 0, err
     assert "plan_movement" in out and "keyhole at" in out and "game over" in out
 
@@ -99,13 +91,8 @@ def test_terminal_play_never_prints_a_bots_sealed_step(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("ghosttable.cli.console.input", lambda prompt="": "1")
-    argv = ["ghosttable", "play", "run-ghost-run", "--terminal", "-p", "3", "--seed", "11"]
-    monkeypatch.setattr(sys, "argv", argv)
-    try:
-        main()
-    except SystemExit as exc:
-        assert not exc.code
-    out, _ = capsys.readouterr()
+    code, out, _ = run(["play", "run-ghost-run", "--terminal", "-p", "3", "--seed", "11"], capsys, monkeypatch)
+    assert code == 0
     assert "(heuristic): a sealed action" in out
     assert "(heuristic): step" not in out
     assert "(heuristic): done" in out
