@@ -265,10 +265,10 @@ def simulate_cmd(
     if isinstance(rate, dict):
         console.print(
             "win rate: "
-            + ", ".join(f"{k} {v:.1%} (95 %: {interval[k][0]:.1%}-{interval[k][1]:.1%})" for k, v in rate.items())
+            + ", ".join(f"{k} {v:.1%} (95%: {interval[k][0]:.1%}-{interval[k][1]:.1%})" for k, v in rate.items())
         )
     else:
-        console.print(f"win rate: {rate:.1%} (95 %: {interval[0]:.1%}-{interval[1]:.1%})")
+        console.print(f"win rate: {rate:.1%} (95%: {interval[0]:.1%}-{interval[1]:.1%})")
     if data["mean_score"] is not None:
         error = data["score_error"]
         spread = f" (standard error {error:.2f})" if error is not None else ""
