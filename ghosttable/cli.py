@@ -10,7 +10,6 @@ import importlib
 import json
 import math
 import random
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -23,11 +22,11 @@ from rich.table import Table
 
 from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
-from ghosttable.core.actions import coerce_action
+from ghosttable.core.actions import WRITTEN_INTEGER, coerce_action
 from ghosttable.core.errors import GameError, OptionError
 from ghosttable.core.play import derive_seed, play_game, simulate
 from ghosttable.core.records import Record, replay
-from ghosttable.core.spec import option_key
+from ghosttable.core.spec import option_key, written
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, game_names, load
 
@@ -193,12 +192,7 @@ def games(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] 
     table.add_column("players")
     table.add_column("options (default)", overflow="fold")
     for spec in specs:
-        opts = (
-            "\n".join(
-                f"{o.name}={json.dumps(o.default) if isinstance(o.default, bool) else o.default}" for o in spec.options
-            )
-            or "-"
-        )
+        opts = "\n".join(f"{o.name}={written(o.default)}" for o in spec.options) or "-"
         table.add_row(spec.name, spec.title, f"{spec.min_players}-{spec.max_players}", opts)
     console.print(table)
 
@@ -339,11 +333,10 @@ def rules(
         for col in ("option", "default", "choices", "description"):
             table.add_column(col)
         for o in spec.options:
-            default = str(o.default).lower() if isinstance(o.default, bool) else str(o.default)
             choices = (
                 ", ".join(map(str, o.choices)) if o.choices else "true, false" if isinstance(o.default, bool) else "-"
             )
-            table.add_row(o.name, default, choices, o.description)
+            table.add_row(o.name, written(o.default), choices, o.description)
         console.print(table)
     for key, value in ref.items():
         if key in ("spec", "options"):
@@ -595,10 +588,6 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
     return state
 
 
-# A choice typed as a number, signed or not ("3", "-1", "+0"): never read as an action's text.
-_NUMBER = re.compile(r"[+-]?[0-9]+")
-
-
 def _ask(state: State, seat: int) -> None:
     """Ask ``seat`` for its choice by number (1..N of the listed actions) or by action text, and
     apply it; a refused choice, or a number outside 1..N, is said in one line and asked again.
@@ -616,7 +605,7 @@ def _ask(state: State, seat: int) -> None:
         except EOFError:
             raise CliError("input ended before the game did") from None
         try:
-            if _NUMBER.fullmatch(raw):
+            if WRITTEN_INTEGER.fullmatch(raw):  # a number, signed or not: never an action's text
                 index = int(raw)
                 if not 1 <= index <= len(decision.actions):
                     raise GameError(f"{raw} is out of range: choose a number from 1 to {len(decision.actions)}")

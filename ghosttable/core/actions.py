@@ -174,10 +174,11 @@ def _format_value(value: Value) -> str:
     return _format_scalar(value)
 
 
-_NUMBER = re.compile(r"[+-]?[0-9]+")
-_CANONICAL_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,17}")
-"""How the text form writes an integer: no sign but ``-``, no leading zero, no ``-0``, at most 18
-digits (the games' numbers are small)."""
+WRITTEN_INTEGER = re.compile(r"[+-]?[0-9]+")
+"""Text that reads as an integer, however written (``3``, ``-1``, ``+0``, ``007``)."""
+CANONICAL_INTEGER = re.compile(r"0|-?[1-9][0-9]{0,17}")
+"""How the text form (and a rule option's text) writes an integer: no sign but ``-``, no leading
+zero, no ``-0``, at most 18 digits (the games' numbers are small)."""
 
 
 def _parse_scalar(name: str, raw: str) -> Scalar:
@@ -189,8 +190,8 @@ def _parse_scalar(name: str, raw: str) -> Scalar:
         return True
     if raw == "false":
         return False
-    if _NUMBER.fullmatch(raw):
-        if not _CANONICAL_NUMBER.fullmatch(raw):
+    if WRITTEN_INTEGER.fullmatch(raw):
+        if not CANONICAL_INTEGER.fullmatch(raw):
             digits = raw.lstrip("+-")
             if len(digits.lstrip("0")) > 18:
                 raise MalformedActionError(f"{name}={raw}: numbers have at most 18 digits")

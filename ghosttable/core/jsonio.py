@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 
@@ -38,6 +39,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise NonStandardJSONError(f"the key {json.dumps(key)} appears twice in one object")
         out[key] = value
     return out
+
+
+_MAY_HOLD_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""What a JSON text must show to decode to a lone surrogate: an escape ``\\ud800`` to
+``\\udfff``, or such a character itself (a ``str`` read with ``surrogateescape``). A text without
+either cannot hold one, so its decoded value needs no walk."""
 
 
 def _check_unicode(value: Any) -> None:
@@ -71,5 +78,16 @@ def loads_strict(text: str | bytes) -> Any:
         RecursionError: nesting too deep for the parser.
     """
     value = json.loads(text, parse_constant=_no_constant, parse_float=_finite, object_pairs_hook=_unique_keys)
-    _check_unicode(value)
+    if not isinstance(text, str) or _MAY_HOLD_SURROGATE.search(text):
+        _check_unicode(value)
     return value
+
+
+def json_spelling(value: Any, *, ascii_only: bool = False) -> str:
+    """``value`` as JSON spells it (``true``, ``null``, ``"text"``, ``4.0``), for reasons that quote
+    a value someone sent; ``ascii_only`` escapes other characters (``"\u0665"``), for text that may
+    reach a terminal. A value JSON cannot write is given as Python's ``repr``."""
+    try:
+        return json.dumps(value, ensure_ascii=ascii_only)
+    except (TypeError, ValueError):
+        return repr(value)

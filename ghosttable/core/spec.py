@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from ghosttable.core.actions import CANONICAL_INTEGER
 from ghosttable.core.errors import OptionError
+from ghosttable.core.jsonio import json_spelling
 
 OptionValue = str | int | bool
-
-_INTEGER = re.compile(r"0|-?[1-9][0-9]{0,17}")
-"""How an integer option is written in text: no sign but ``-``, no leading zero, at most 18 digits
-(as in an action's text form)."""
 
 
 def option_key(name: str) -> str:
@@ -24,10 +20,12 @@ def option_key(name: str) -> str:
 
 def _spelt(raw: Any) -> str:
     """A refused value as JSON spells it (``"yes"``, ``null``, ``true``, ``4.0``)."""
-    try:
-        return json.dumps(raw)
-    except (TypeError, ValueError):
-        return repr(raw)
+    return json_spelling(raw, ascii_only=True)
+
+
+def written(value: OptionValue) -> str:
+    """An option value as the command line takes it: ``true``/``false`` for a boolean, else its text."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 @dataclass(frozen=True)
@@ -74,7 +72,7 @@ class RuleOption:
         elif kind is int:
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
-            elif isinstance(raw, str) and _INTEGER.fullmatch(raw):
+            elif isinstance(raw, str) and CANONICAL_INTEGER.fullmatch(raw):
                 value = int(raw)
             else:
                 raise OptionError(f"option {self.name} takes an integer (written 4, -1), not {_spelt(raw)}")
@@ -139,7 +137,7 @@ class GameSpec:
             if option_key(opt.name) == key:
                 return opt
         known = ", ".join(o.name for o in self.options) or "none"
-        raise OptionError(f"{self.name} has no option {json.dumps(name)} (options: {known})")
+        raise OptionError(f"{self.name} has no option {_spelt(name)} (options: {known})")
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, OptionValue]:
         """Every option's value: the defaults overridden by ``given``. Raises ``OptionError``."""

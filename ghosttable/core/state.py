@@ -27,7 +27,7 @@ from ghosttable.core.actions import Action, coerce_action, same_types
 from ghosttable.core.chance import Chance
 from ghosttable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from ghosttable.core.records import digest
-from ghosttable.core.spec import GameSpec, OptionValue
+from ghosttable.core.spec import GameSpec, OptionValue, written
 
 if TYPE_CHECKING:
     from ghosttable.ai.base import BotFactory
@@ -115,7 +115,7 @@ class Game(ABC):
     def describe(self) -> str:
         """``title (N players, option=value ...)``, values written as the command line takes them
         (``merging=true``)."""
-        opts = " ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items())
+        opts = " ".join(f"{k}={written(v)}" for k, v in self.options.items())
         seats = "1 player" if self.players == 1 else f"{self.players} players"
         return f"{self.spec.title} ({seats}{', ' + opts if opts else ''})"
 

@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
+from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.play import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
@@ -60,15 +61,6 @@ class MalformedRequestError(GameError):
     to a well-formed one the game refuses (``bad_option``)."""
 
     code = "malformed_request"
-
-
-def json_spelling(value: Any) -> str:
-    """``value`` as JSON spells it (``true``, ``null``, ``"text"``), for reasons that quote a value
-    a client sent."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
 
 
 def _number_sent_as_text(action: Action, legal: list[Action]) -> Action | None:
@@ -734,6 +726,4 @@ class Hub:
 
 def json_record(state: State) -> str:
     """The state's record as compact JSON text."""
-    import json
-
     return json.dumps(state.record().to_json(), separators=(",", ":"))

@@ -147,7 +147,7 @@ class HeuristicBot:
             active_ahead = any(not st.haunted[p] for p in LINES[s])
             if active_ahead:
                 steps_left = 1 if st.haunt_step[s] >= 1 else 2 if st.haunt_step[s] == 0 else 3
-                eta = self.turns_to_yin(st, b) + 4 * (steps_left - 1)
+                eta = soon + 1 + 4 * (steps_left - 1)
                 severity = self.weights["haunt"] + (
                     self.weights["haunt_loses"]
                     if haunted >= limit - 1
