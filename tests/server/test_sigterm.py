@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 from filelock import FileLock
@@ -10,19 +11,28 @@ from filelock import FileLock
 from tests.server.test_launch import get_when_up, run_until_address
 
 
-def test_sigterm_stops_the_server_cleanly_and_releases_the_database(tmp_path: Path) -> None:
-    db = tmp_path / "e.db"
-    proc, address = run_until_address(["serve", "--port", "0", "--db", f"sqlite:///{db}"], {})
+def serve_then_sigterm(url: str, while_up: Callable[[], None] = lambda: None) -> tuple[int, str]:
+    """Start ``ghosttable serve`` on ``url``, wait until it answers, run ``while_up``, send it
+    SIGTERM: its exit code and output (the process is killed if it does not stop)."""
+    proc, address = run_until_address(["serve", "--port", "0", "--db", url], {})
     try:
         assert get_when_up(address + "api/games").status_code == 200
-        assert (tmp_path / "e.db.server").is_file()
+        while_up()
         proc.send_signal(signal.SIGTERM)
         output, _ = proc.communicate(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 0, output
+    return proc.returncode, output
+
+
+def test_sigterm_stops_the_server_cleanly_and_releases_the_database(tmp_path: Path) -> None:
+    def holder_written() -> None:
+        assert (tmp_path / "e.db.server").is_file()
+
+    code, output = serve_then_sigterm(f"sqlite:///{tmp_path / 'e.db'}", holder_written)
+    assert code == 0, output
     assert "Traceback" not in output, output
     assert not (tmp_path / "e.db.server").exists()
     lock = FileLock(str(tmp_path / "e.db.lock"))
@@ -35,13 +45,5 @@ def test_sigterm_stops_the_server_cleanly_and_releases_the_database(tmp_path: Pa
 def test_a_server_stopped_by_sigterm_can_be_started_again_on_its_database(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'again.db'}"
     for _ in range(2):
-        proc, address = run_until_address(["serve", "--port", "0", "--db", url], {})
-        try:
-            assert get_when_up(address + "api/games").status_code == 200
-            proc.send_signal(signal.SIGTERM)
-            output, _ = proc.communicate(timeout=30)
-        finally:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-        assert proc.returncode == 0, output
+        code, output = serve_then_sigterm(url)
+        assert code == 0, output
