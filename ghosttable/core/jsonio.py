@@ -83,11 +83,17 @@ def loads_strict(text: str | bytes) -> Any:
     return value
 
 
-def json_spelling(value: Any, *, ascii_only: bool = False) -> str:
-    """``value`` as JSON spells it (``true``, ``null``, ``"text"``, ``4.0``), for reasons that quote
-    a value someone sent; ``ascii_only`` escapes other characters (``"\u0665"``), for text that may
-    reach a terminal. A value JSON cannot write is given as Python's ``repr``."""
+def json_spelling(value: Any) -> str:
+    """``value`` as JSON spells it (``true``, ``null``, ``"text"``, ``"地狱"``, ``4.0``), for reasons
+    that quote a value someone sent. Text that is not Unicode (a lone surrogate, as a command line
+    read with ``surrogateescape`` may hold) is escaped (``"\\udcff"``), so the reason can always be
+    printed. A value JSON cannot write is given as Python's ``repr``."""
     try:
-        return json.dumps(value, ensure_ascii=ascii_only)
+        spelt = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
         return repr(value)
+    try:
+        spelt.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(value)
+    return spelt

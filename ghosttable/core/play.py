@@ -62,6 +62,7 @@ class SimulationResult:
     players: int
     options: dict[str, Any]
     bots: list[str]
+    seed: int | None = None
     games: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
     side_wins: Counter[str] = field(default_factory=Counter)
@@ -95,7 +96,8 @@ class SimulationResult:
         return statistics.stdev(self.scores) / math.sqrt(len(self.scores))
 
     def to_json(self) -> dict[str, Any]:
-        """``game, players, options, bots, games, outcomes, win_rate, win_interval (95 %, as
+        """``game, players, options, bots, seed (the base seed: the same command with it plays the
+        same games), games, outcomes, win_rate, win_interval (95 %, as
         [low, high]), mean_score, score_error (standard error of the mean), decisions,
         decisions_per_second, seconds``."""
         return {
@@ -103,6 +105,7 @@ class SimulationResult:
             "players": self.players,
             "options": self.options,
             "bots": self.bots,
+            "seed": self.seed,
             "games": self.games,
             "outcomes": dict(sorted(self.outcomes.items())),
             "win_rate": self.win_rate(),
@@ -158,6 +161,7 @@ def simulate(
         players=game.players,
         options=dict(game.options),
         bots=list(bot_names),
+        seed=seed,
         sides=list(game.sides()),
         cooperative=game.spec.cooperative,
     )

@@ -20,7 +20,7 @@ def option_key(name: str) -> str:
 
 def _spelt(raw: Any) -> str:
     """A refused value as JSON spells it (``"yes"``, ``null``, ``true``, ``4.0``)."""
-    return json_spelling(raw, ascii_only=True)
+    return json_spelling(raw)
 
 
 def written(value: OptionValue) -> str:

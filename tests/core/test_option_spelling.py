@@ -43,3 +43,11 @@ def test_other_spellings_of_an_integer_are_refused(raw: Any) -> None:
 def test_a_value_outside_the_choices_is_named_in_json_words() -> None:
     with pytest.raises(OptionError, match=r"^option initiation-qi takes one of 4, 5; got 6$"):
         COUNT.parse(6)
+
+
+def test_a_refused_value_keeps_its_own_letters_and_escapes_only_what_is_not_text() -> None:
+    level = RuleOption("level", "initiation", "A text option.", choices=("initiation", "hell"))
+    with pytest.raises(OptionError, match=r'got "地狱"$'):
+        level.parse("地狱")
+    with pytest.raises(OptionError, match=r'got "h\\udcffll"$'):  # a byte the command line could not decode
+        level.parse("h\udcffll")

@@ -9,7 +9,8 @@ from collections import Counter
 
 import pytest
 
-from ghosttable.core.play import SimulationResult, _wilson
+from ghosttable.core.play import SimulationResult, _wilson, simulate
+from tests.toygame import SecretDraw
 
 
 def test_wilson_interval_known_values() -> None:
@@ -34,3 +35,8 @@ def test_team_and_side_intervals_and_score_error() -> None:
     assert sides.to_json()["win_interval"] == {"a": list(_wilson(7, 10)), "b": list(_wilson(3, 10))}
     sides.scores = [1.0]
     assert sides.score_error() is None
+
+
+def test_the_json_names_its_base_seed() -> None:
+    data = simulate(SecretDraw(2), ["random", "random"], games=3, seed=41).to_json()
+    assert data["seed"] == 41 and data["games"] == 3
