@@ -365,12 +365,41 @@ def bench(
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    against_openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--against-openspiel",
+            help="Random playouts beside OpenSpiel's pure-Python tic-tac-toe, with the ratio (GAME may be 'all').",
+        ),
+    ] = False,
+    profile: Annotated[
+        Path | None,
+        typer.Option("--profile", help="Profile the run with cProfile: write the statistics to this file (pstats)."),
+    ] = None,
 ) -> None:
     """Measure speed: decisions and games per second of seeded playouts, and time per bot move.
 
     Seeded games (seeded as simulate seeds them) are played until the time is up, then the game
     in play stops after its current move: games counts finished games, decisions every move.
+    With --against-openspiel, random playouts (every seat a uniformly random legal action) run in
+    alternating slices beside OpenSpiel's python_tic_tac_toe, and the ratio of decisions per second
+    is printed: machines differ, the ratio less. With --profile, the run is profiled and the
+    functions that took the most time are printed after the figures.
     """
+    if profile is not None and profile.is_dir():
+        raise CliError(f"--profile {profile} is a folder: give a file name")
+    if against_openspiel:
+        if bot:
+            raise CliError("--against-openspiel plays random playouts: leave out --bot")
+        names = game_names() if game == "all" else [game]
+        targets = [_load(name, players if game != "all" else None, option if game != "all" else None) for name in names]
+        _bench_openspiel(targets, seconds, seed, json_out, profile)
+        return
+    if profile is not None:
+        report = bench_profiled(lambda: bench(game, players, option, bot, seconds, seed, json_out), profile)
+        if not json_out:
+            console.print(report, markup=False, highlight=False)
+        return
     g = _load(game, players, option)
     bots = assign_bots(g, bot, "random")
     started = time.perf_counter()
@@ -417,6 +446,61 @@ def bench(
         f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.{places}f} decisions/s, "
         f"{figures['ms_per_decision']:.3f} ms per decision"
     )
+
+
+def _bench_openspiel(targets: list[Game], seconds: float, seed: int, json_out: bool, profile: Path | None) -> None:
+    """``bench --against-openspiel``: the figures of :func:`ghosttable.bench.against_openspiel`."""
+    from ghosttable.bench import OpenSpielMissing, against_openspiel
+
+    try:
+        figures = against_openspiel(targets, seconds, seed)
+    except OpenSpielMissing as exc:
+        raise CliError(str(exc)) from None
+    report = ""
+    if profile is not None:  # the games' playouts alone, tic-tac-toe left out
+        from ghosttable.bench import GamePlayouts
+
+        def run() -> None:
+            for g in targets:
+                GamePlayouts(g, seed).run(seconds)
+
+        report = bench_profiled(run, profile)
+    if json_out:
+        print(json.dumps(figures))
+        return
+    base = figures["openspiel"]["decisions_per_second"]
+    table = Table(title=f"Random playouts, decisions per second on one core ({seconds:g} s a game)")
+    table.add_column("game")
+    table.add_column("decisions/s", justify="right")
+    table.add_column("ratio to tic-tac-toe", justify="right")
+    table.add_column("determinize/s", justify="right")
+    for row, g in zip(figures["games"], targets, strict=True):
+        table.add_row(
+            _short_description(g),
+            f"{row['decisions_per_second']:,.0f}",
+            f"{row['ratio']:.2f}",
+            f"{row['determinizations_per_second']:,.0f}",
+        )
+    table.add_row("OpenSpiel python_tic_tac_toe", f"{base:,.0f}", "1.00", "")
+    console.print(table)
+    if report:
+        console.print(report, markup=False, highlight=False)
+
+
+def _short_description(game: Game) -> str:
+    """``name, N players`` and the rule options that differ from their defaults."""
+    seats = "1 player" if game.players == 1 else f"{game.players} players"
+    changed = [
+        f"{o.name}={written(game.options[o.name])}" for o in game.spec.options if game.options[o.name] != o.default
+    ]
+    return ", ".join([game.spec.name, seats, *changed])
+
+
+def bench_profiled(work: Callable[[], None], path: Path) -> str:
+    """Run ``work`` under cProfile, writing the statistics to ``path``; the top functions as text."""
+    from ghosttable.bench import profiled
+
+    return profiled(work, path)
 
 
 @app.command()

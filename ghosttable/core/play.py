@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import random
 import statistics
 import time
 from collections import Counter
@@ -52,6 +53,29 @@ def play_game(
             if on_step:
                 on_step(state)
     return state
+
+
+def random_playout(state: State, rng: random.Random, *, max_decisions: int | None = None) -> int:
+    """Play ``state`` on to its end with uniformly random legal actions, in place.
+
+    Each acting seat picks ``rng.choice`` of its legal actions, applied with
+    :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
+    again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
+    ``spec.max_decisions``). Returns the number of decisions made.
+    """
+    limit = state.game.spec.max_decisions if max_decisions is None else max_decisions
+    made = 0
+    choice = rng.choice
+    while made < limit and not state.is_terminal():
+        for seat in state.acting_seats():
+            actions = state.legal_actions(seat)
+            if not actions:
+                break
+            state.apply_legal(choice(actions), seat)
+            made += 1
+            if state.is_terminal():
+                break
+    return made
 
 
 @dataclass

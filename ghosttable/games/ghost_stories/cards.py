@@ -185,10 +185,14 @@ class GameData:
 
     def tile(self, tile_id: str) -> VillageTile:
         """The tile called ``tile_id``. Raises ``KeyError``."""
-        for t in self.tiles:
-            if t.id == tile_id:
-                return t
-        raise KeyError(tile_id)
+        return self._tiles_by_id()[tile_id]
+
+    def _tiles_by_id(self) -> dict[str, VillageTile]:
+        found: dict[str, VillageTile] | None = self.__dict__.get("_tile_index")
+        if found is None:
+            found = {t.id: t for t in self.tiles}
+            object.__setattr__(self, "_tile_index", found)  # a cache of a frozen value's own data
+        return found
 
     def power(self, power_id: str) -> Power:
         """The power called ``power_id``. Raises ``KeyError``."""

@@ -16,9 +16,9 @@ import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ghosttable.core import Action, IllegalActionError, State
+from ghosttable.core import TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.games.ghost_stories.cards import COLOURS, GameData, GhostCard, load_data
 from ghosttable.games.ghost_stories.village import (
     ADJACENT,
@@ -31,17 +31,61 @@ from ghosttable.games.ghost_stories.village import (
     board_spaces,
 )
 
-if TYPE_CHECKING:
-    from ghosttable.games.ghost_stories.game import GhostStories
-
 Task = tuple[Any, ...]
 CI = {c: i for i, c in enumerate(COLOURS)}
 
 YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_HELP_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
+"""The one choice of a help that takes no parameter besides the tile (never changed in place)."""
+
+
+@functools.cache
+def _help_kind(tile_id: str) -> str:
+    """The kind of help the villager of the tile called ``tile_id`` gives."""
+    return load_data().tile(tile_id).help
+
+
+_A0: dict[str, Action] = {
+    kind: Action.make(kind)
+    for kind in (
+        "end_turn",
+        "exorcise",
+        "gain_nothing",
+        "gain_qi",
+        "give_up",
+        "keep_curse",
+        "regain_yin_yang",
+        "reroll_curse",
+        "skip_action",
+        "stay",
+    )
+}
+"""The actions without parameters, by kind."""
+_ONE: dict[tuple[str, str, Any], Action] = {}
+
+
+def _a1(kind: str, name: str, value: int | str | tuple[int, ...]) -> Action:
+    """The action ``kind`` with the one parameter ``name=value``, built once."""
+    key = (kind, name, value)
+    action = _ONE.get(key)
+    if action is None:
+        action = _ONE[key] = Action.make(kind, **{name: value})
+    return action
+
+
 def _act(kind: str, **params: Any) -> Action:
-    return Action.make(kind, **params)
+    """The action ``kind`` with ``params``, built once (the rules list the same few hundred actions
+    over and over; their values are integers, strings and tuples of them, never booleans)."""
+    key = (kind, *params.items())
+    try:
+        return _ACTIONS[key]
+    except KeyError:
+        action = _ACTIONS[key] = Action.make(kind, **params)
+        return action
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -91,9 +135,7 @@ class GhostStoriesState(State):
     unseen at setup.
     """
 
-    game: GhostStories
-
-    def __init__(self, game: GhostStories, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+    def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         data = load_data()
         opts = game.options
@@ -356,8 +398,6 @@ class GhostStoriesState(State):
     @property
     def current_player(self) -> int:
         """The seat to decide: the pending sub-decision's seat, or the active board's seat."""
-        from ghosttable.core import TERMINAL
-
         if self.result is not None:
             return TERMINAL
         if self.pending is not None:
@@ -392,12 +432,6 @@ class GhostStoriesState(State):
             return str(self.pending["name"])
         return self.phase
 
-    def decision_prompt(self, seat: int) -> str:
-        """One sentence for the decision ``seat`` faces."""
-        from ghosttable.games.ghost_stories.views import prompt
-
-        return prompt(self)
-
     def action_is_public(self, seat: int, action: Action) -> bool:
         """Every Taoist's choice is made in the open (the deck order is the only secret)."""
         return True
@@ -412,12 +446,6 @@ class GhostStoriesState(State):
         if len(self.removed) > 1:
             out.append(list(self.removed))
         return out
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The public table (see :func:`views.build_view`); every seat sees the same thing."""
-        from ghosttable.games.ghost_stories.views import build_view
-
-        return build_view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> GhostStoriesState:
         """Reshuffle the unseen cards (deck and removed ghosts; unseen incarnations into the
@@ -464,18 +492,18 @@ class GhostStoriesState(State):
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
-                        out.append(_act("use_power_token", board=b))
+                        out.append(_a1("use_power_token", "board", b))
             if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
-                out.extend(_act("bottomless_pockets", colour=c) for c in COLOURS if self.supply_tokens(c) > 0)
+                out.extend(_a1("bottomless_pockets", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0)
             if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
                 out.extend(
-                    _act("enfeeblement_mantra", ghost=s) for s in self.ghosts_in_play() if s != self.mantra_space
+                    _a1("enfeeblement_mantra", "ghost", s) for s in self.ghosts_in_play() if s != self.mantra_space
                 )
             if self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
             dests = range(9) if self.has_power(t, "dance_of_the_peaks") else ADJACENT[self.pos[t]]
-            out.extend(_act("move", tile=p) for p in dests if p != self.pos[t])
-            out.append(_act("stay"))
+            out.extend(_a1("move", "tile", p) for p in dests if p != self.pos[t])
+            out.append(_A0["stay"])
         elif self.phase == "yang_action":
             if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
                 out.extend(self._twin_winds_actions())
@@ -483,22 +511,32 @@ class GhostStoriesState(State):
             if "help" in allowed:
                 p = self.pos[t]
                 if not self.haunted[p]:
-                    out.extend(_act("ask_help", tile=p, **prm) for prm in self._help_params(t, p))
+                    out.extend(self._help_actions("ask_help", t, p))
             if "exorcise" in allowed and self.faced_ghosts(t):
-                out.append(_act("exorcise"))
-            out.append(_act("skip_action"))
+                out.append(_A0["exorcise"])
+            out.append(_A0["skip_action"])
         elif self.phase == "yang_buddha":
             if self.buddhas[t] > 0:
                 for s in FACING[self.pos[t]]:
                     if self._buddha_space_ok(s):
-                        out.append(_act("place_buddha", space=s))
-            out.append(_act("end_turn"))
+                        out.append(_a1("place_buddha", "space", s))
+            out.append(_A0["end_turn"])
         if self.yin_yang[t]:
             for p in range(9):
                 if not self.haunted[p]:
-                    out.extend(_act("yin_yang_help", tile=p, **prm) for prm in self._help_params(t, p))
-            out.extend(_act("yin_yang_restore", tile=p) for p in range(9) if self.haunted[p])
+                    out.extend(self._help_actions("yin_yang_help", t, p))
+            out.extend(_a1("yin_yang_restore", "tile", p) for p in range(9) if self.haunted[p])
         return out
+
+    def _buddha_step_has_choice(self) -> bool:
+        """Whether the Buddha step offers more than ``end_turn`` (``len(self._yang_actions()) > 1``
+        there, found without listing every choice)."""
+        t = self.board
+        if self.buddhas[t] > 0 and any(self._buddha_space_ok(s) for s in FACING[self.pos[t]]):
+            return True
+        if not self.yin_yang[t]:
+            return False
+        return any(self.haunted[p] or self._help_choices(t, p) for p in range(9))
 
     def _pavilion_moves_self(self) -> bool:
         """Solo (``solo=reference``): the Pavilion's second move is the player's own Taoist."""
@@ -532,37 +570,47 @@ class GhostStoriesState(State):
         cid = self.space_card[s]
         return not cid or self.card(cid).has("buddha_required")
 
+    def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
+        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
+        out = []
+        for choice in self._help_choices(t, p):
+            key = (kind, p, choice)
+            action = _HELP_ACTIONS.get(key)
+            if action is None:
+                action = _HELP_ACTIONS[key] = Action.make(kind, tile=p, **dict(choice))
+            out.append(action)
+        return out
+
     def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
         """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
-        help_kind = self.data.tile(self.tiles[p]).help
-        if help_kind == "take_buddha":
-            return [{}] if self.temple_buddhas > 0 else []
-        if help_kind == "revive":
-            return [{"taoist": d} for d in range(self.game.players) if not self.alive[d]]
-        if help_kind == "circle_token":
-            out = []
-            for c in COLOURS:
-                if c == self.circle:
-                    continue
-                if self.supply_tokens(c) > 0:
-                    out.append({"colour": c})
-            return out
+        return [dict(choice) for choice in self._help_choices(t, p)]
+
+    def _help_choices(self, t: int, p: int) -> list[tuple[tuple[str, Any], ...]]:
+        """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
+        per legal choice (the parameters besides ``tile``)."""
+        help_kind = _help_kind(self.tiles[p])
         if help_kind == "roll_for_tokens":
-            return [{}]
+            return _NO_PARAMS
+        if help_kind == "take_buddha":
+            return _NO_PARAMS if self.temple_buddhas > 0 else []
+        if help_kind == "revive":
+            return [(("taoist", d),) for d in range(self.game.players) if not self.alive[d]]
+        if help_kind == "circle_token":
+            return [(("colour", c),) for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
         if help_kind == "haunters_back":
             if self.game.options["watchman"] == "all-boards":
-                return [{}] if any(st > 0 for st in self.haunt_step) else []
-            return [{"board": b} for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
+                return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
+            return [(("board", b),) for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
         if help_kind == "move_ghost_and_taoist":
             free = [s for s in range(12) if not self.space_card[s]]
-            return [{"ghost": g, "to": d} for g in self.ghosts_in_play() for d in free]
+            return [(("ghost", g), ("to", d)) for g in self.ghosts_in_play() for d in free]
         if help_kind == "banish_for_qi":
-            return [{"ghost": g} for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
+            return [(("ghost", g),) for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
         if help_kind == "restore_and_draw":
-            return [{"restore": q} for q in range(9) if self.haunted[q]]
+            return [(("restore", q),) for q in range(9) if self.haunted[q]]
         if help_kind == "token_qi_and_draw":
             colours = [c for c in COLOURS if self.supply_tokens(c) > 0]
-            return [{"colour": c} for c in colours] or [{"colour": "none"}]
+            return [(("colour", c),) for c in colours] or [(("colour", "none"),)]
         return []
 
     # ----- sub-decisions ------------------------------------------------------------------------
@@ -572,37 +620,37 @@ class GhostStoriesState(State):
         assert pd is not None
         name = pd["name"]
         if name == "place_ghost":
-            return [_act("place", space=s) for s in pd["spaces"]]
+            return [_a1("place", "space", s) for s in pd["spaces"]]
         if name == "choose_victim":
-            return [_act("volunteer", taoist=t) for t in self.living()]
+            return [_a1("volunteer", "taoist", t) for t in self.living()]
         if name == "reroll_tao_dice":
             n = len(self.dice)
             out = []
             for r in range(n + 1):
                 for combo in itertools.combinations(range(n), r):
-                    out.append(_act("reroll", dice=combo))
+                    out.append(_a1("reroll", "dice", combo))
             return out
         if name == "reroll_curse_die":
-            return [_act("keep_curse"), _act("reroll_curse")]
+            return [_A0["keep_curse"], _A0["reroll_curse"]]
         if name == "resolve_exorcism":
             return self._exorcism_actions()
         if name == "choose_token_colour":
-            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_a1("take_token", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0]
         if name == "qi_or_yin_yang":
             t = pd["taoist"]
             out = []
             if self.supply_qi() > 0:
-                out.append(_act("gain_qi"))
+                out.append(_A0["gain_qi"])
             if not self.yin_yang[t]:
-                out.append(_act("regain_yin_yang"))
-            return out or [_act("gain_nothing")]
+                out.append(_A0["regain_yin_yang"])
+            return out or [_A0["gain_nothing"]]
         if name == "discard_token":
             t = pd["taoist"]
-            return [_act("discard", colour=c) for c in COLOURS if self.tokens[t][CI[c]] > 0]
+            return [_a1("discard", "colour", c) for c in COLOURS if self.tokens[t][CI[c]] > 0]
         if name == "incarnation_qi":
-            return [_act("give_qi", taoist=t) for t in self.living()]
+            return [_a1("give_qi", "taoist", t) for t in self.living()]
         if name == "incarnation_yin_yang":
-            return [_act("give_yin_yang", taoist=t) for t in self.living() if not self.yin_yang[t]]
+            return [_a1("give_yin_yang", "taoist", t) for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
             movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
             out = []
@@ -612,7 +660,7 @@ class GhostStoriesState(State):
                 out.append(_act("move_taoist", taoist=o, tile=self.pos[o]))
             return out
         if name == "herbalist_white":
-            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_a1("take_token", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0]
         raise AssertionError(name)
 
     # ----- exorcism arithmetic --------------------------------------------------------------------
@@ -681,7 +729,7 @@ class GhostStoriesState(State):
                 for pay in self._payments(k, holders):
                     out.append(_act("banish", ghosts=combo, tokens=pay))
         if not any(zero in needs[(g,)] for g in faced):
-            out.append(_act("give_up"))
+            out.append(_A0["give_up"])
         return out
 
     def _payments(self, need: tuple[int, ...], holders: list[int]) -> list[tuple[str, ...]]:
@@ -903,11 +951,9 @@ class GhostStoriesState(State):
                 if not self.alive[self.board]:
                     self._end_turn()
                     continue
-                if self.phase == "yang_buddha":
-                    acts = self._yang_actions()
-                    if len(acts) == 1:
-                        self._end_turn()
-                        continue
+                if self.phase == "yang_buddha" and not self._buddha_step_has_choice():
+                    self._end_turn()
+                    continue
                 return
             raise AssertionError(self.phase)
 
