@@ -58,7 +58,8 @@ def play_game(
 def random_playout(state: State, rng: random.Random, *, max_decisions: int | None = None) -> int:
     """Play ``state`` on to its end with uniformly random legal actions, in place.
 
-    Each acting seat picks ``rng.choice`` of its legal actions, applied with
+    The first acting seat picks ``rng.choice`` of its legal actions (at a simultaneous decision
+    point, the seats that have not submitted yet take their turns in seat order), applied with
     :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
     again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
     ``spec.max_decisions``). Returns the number of decisions made.
@@ -67,14 +68,15 @@ def random_playout(state: State, rng: random.Random, *, max_decisions: int | Non
     made = 0
     choice = rng.choice
     while made < limit and not state.is_terminal():
-        for seat in state.acting_seats():
-            actions = state.legal_actions(seat)
-            if not actions:
-                break
-            state.apply_legal(choice(actions), seat)
-            made += 1
-            if state.is_terminal():
-                break
+        acting = state.acting_seats()
+        if not acting:
+            break
+        seat = acting[0]
+        actions = state._legal_actions(seat)  # the game is not over and ``seat`` is to act
+        if not actions:
+            break
+        state.apply_legal(choice(actions), seat)
+        made += 1
     return made
 
 

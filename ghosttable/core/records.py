@@ -231,6 +231,15 @@ def set_game_loader(loader: GameLoader) -> None:
     _loader[:] = [loader]
 
 
+def game_class_named(name: str) -> type[Game]:
+    """The class of the game called ``name``, set up through the game loader (see
+    :func:`set_game_loader`). Raises ``UnknownGameError`` for an unknown name, ``RecordError``
+    when no loader is set."""
+    if not _loader:
+        raise RecordError("no game loader is set: import ghosttable")
+    return type(_loader[0](name))
+
+
 def _game_of(record: Record) -> Game:
     if not _loader:
         raise RecordError("no game loader is set: import ghosttable, or pass the record's game")

@@ -38,7 +38,26 @@ YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-_HELP_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_GHOSTS = load_data().ghosts
+"""The ghost cards by printed number."""
+_MOVES_OF_GHOSTS: dict[tuple[Any, ...], list[Action]] = {}
+"""The Tea House's help actions by kind, tile, ghosts in play and free spaces."""
+_MEMO_LIMIT = 1 << 16
+"""Entries kept in such a table before it is emptied."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _in_play(space_card: tuple[int, ...]) -> frozenset[tuple[str, str | None, bool | None]]:
+    """What the ghosts on ``space_card`` (a card id per space, 0 for none) hold on their arrival and
+    Yin stones, as the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has`."""
+    ghosts = load_data().ghosts
+    found: set[tuple[str, str | None, bool | None]] = set()
+    for cid in space_card:
+        if cid:
+            found |= ghosts[cid].in_play_keys()
+    return frozenset(found)
+
+
 _NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
 """The one choice of a help that takes no parameter besides the tile (never changed in place)."""
 
@@ -65,16 +84,37 @@ _A0: dict[str, Action] = {
     )
 }
 """The actions without parameters, by kind."""
-_ONE: dict[tuple[str, str, Any], Action] = {}
+_TAOIST_TILE: dict[tuple[str, int, int], Action] = {
+    (kind, o, p): Action.make(kind, taoist=o, tile=p)
+    for kind in ("twin_winds", "move_taoist")
+    for o in range(4)
+    for p in range(9)
+}
+"""``twin_winds`` and ``move_taoist`` by kind, Taoist and tile."""
 
 
-def _a1(kind: str, name: str, value: int | str | tuple[int, ...]) -> Action:
-    """The action ``kind`` with the one parameter ``name=value``, built once."""
-    key = (kind, name, value)
-    action = _ONE.get(key)
-    if action is None:
-        action = _ONE[key] = Action.make(kind, **{name: value})
-    return action
+class _OneParameter(dict[tuple[str, str, Any], Action]):
+    """``table[kind, name, value]``: the action ``kind`` with the one parameter ``name=value``,
+    built at its first use (a look-up in C after that)."""
+
+    def __missing__(self, key: tuple[str, str, Any]) -> Action:
+        kind, name, value = key
+        action = self[key] = Action.make(kind, **{name: value})
+        return action
+
+
+class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
+    """``table[kind, tile, choice]``: the help action ``kind`` on ``tile`` with the parameters of
+    ``choice`` (``((name, value), ...)``), built at its first use."""
+
+    def __missing__(self, key: tuple[str, int, tuple[tuple[str, Any], ...]]) -> Action:
+        kind, tile, choice = key
+        action = self[key] = Action.make(kind, tile=tile, **dict(choice))
+        return action
+
+
+_ONE = _OneParameter()
+_HELP_ACTIONS = _HelpTable()
 
 
 def _act(kind: str, **params: Any) -> Action:
@@ -228,7 +268,7 @@ class GhostStoriesState(State):
 
     def card(self, card_id: int) -> GhostCard:
         """The card with printed number ``card_id``."""
-        return load_data().ghosts[card_id]
+        return _GHOSTS[card_id]
 
     def _log(self, line: str) -> None:
         self.log.append(line)
@@ -285,16 +325,7 @@ class GhostStoriesState(State):
         return [s for s in range(12) if self.space_card[s]]
 
     def _any_in_play(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
-        for s in range(12):
-            cid = self.space_card[s]
-            if cid:
-                card = self.card(cid)
-                stones = (card.arrival, card.yin) if stone is None else (getattr(card, stone),)
-                for st in stones:
-                    for a in st:
-                        if a.kind == kind and (group is None or a.group == group):
-                            return True
-        return False
+        return (kind, stone, group) in _in_play(tuple(self.space_card))
 
     def power_active(self, b: int) -> bool:
         """Whether board ``b``'s power works: not possessed, no POWER_OFF ghost on it, and no
@@ -337,8 +368,9 @@ class GhostStoriesState(State):
     def supply_tokens(self, colour: str) -> int:
         """Tao tokens of ``colour`` left in the supply (4 per colour in the box)."""
         i = CI[colour]
-        held = sum(self.tokens[b][i] for b in range(4))
-        return self.data.tokens_per_colour - held - (1 if self.circle == colour else 0)
+        south, west, north, east = self.tokens
+        held = south[i] + west[i] + north[i] + east[i]
+        return load_data().tokens_per_colour - held - (1 if self.circle == colour else 0)
 
     def supply_qi(self) -> int:
         """Qi tokens left in the supply (20 in the box)."""
@@ -492,17 +524,17 @@ class GhostStoriesState(State):
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
-                        out.append(_a1("use_power_token", "board", b))
+                        out.append(_ONE["use_power_token", "board", b])
             if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
-                out.extend(_a1("bottomless_pockets", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0)
+                out.extend([_ONE["bottomless_pockets", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0])
             if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
                 out.extend(
-                    _a1("enfeeblement_mantra", "ghost", s) for s in self.ghosts_in_play() if s != self.mantra_space
+                    _ONE["enfeeblement_mantra", "ghost", s] for s in self.ghosts_in_play() if s != self.mantra_space
                 )
             if self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
             dests = range(9) if self.has_power(t, "dance_of_the_peaks") else ADJACENT[self.pos[t]]
-            out.extend(_a1("move", "tile", p) for p in dests if p != self.pos[t])
+            out.extend([_ONE["move", "tile", p] for p in dests if p != self.pos[t]])
             out.append(_A0["stay"])
         elif self.phase == "yang_action":
             if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
@@ -519,14 +551,22 @@ class GhostStoriesState(State):
             if self.buddhas[t] > 0:
                 for s in FACING[self.pos[t]]:
                     if self._buddha_space_ok(s):
-                        out.append(_a1("place_buddha", "space", s))
+                        out.append(_ONE["place_buddha", "space", s])
             out.append(_A0["end_turn"])
         if self.yin_yang[t]:
-            for p in range(9):
-                if not self.haunted[p]:
-                    out.extend(self._help_actions("yin_yang_help", t, p))
-            out.extend(_a1("yin_yang_restore", "tile", p) for p in range(9) if self.haunted[p])
+            out.extend(self._yin_yang_actions(t))
         return out
+
+    def _yin_yang_actions(self, t: int) -> list[Action]:
+        """What Taoist ``t``'s Yin-Yang token can do: a help on any tile that is not haunted, or
+        the restoring of a haunted one."""
+        found = []
+        haunted = self.haunted
+        for p in range(9):
+            if not haunted[p]:
+                found.extend(self._help_actions("yin_yang_help", t, p))
+        found.extend([_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]])
+        return found
 
     def _buddha_step_has_choice(self) -> bool:
         """Whether the Buddha step offers more than ``end_turn`` (``len(self._yang_actions()) > 1``
@@ -549,7 +589,7 @@ class GhostStoriesState(State):
         t = self.board
         if not self.has_power(t, "dance_of_the_twin_winds") or self.yang["twin"]:
             return []
-        return [_act("twin_winds", taoist=o, tile=p) for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
+        return [_TAOIST_TILE[("twin_winds", o, p)] for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
 
     def _allowed_acts(self) -> set[str]:
         t = self.board
@@ -572,14 +612,19 @@ class GhostStoriesState(State):
 
     def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
         """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
-        out = []
-        for choice in self._help_choices(t, p):
-            key = (kind, p, choice)
-            action = _HELP_ACTIONS.get(key)
-            if action is None:
-                action = _HELP_ACTIONS[key] = Action.make(kind, tile=p, **dict(choice))
-            out.append(action)
-        return out
+        if _help_kind(self.tiles[p]) == "move_ghost_and_taoist":  # up to 11 x 11 choices: kept by layout
+            layout = (kind, p, *[bool(c) for c in self.space_card])
+            known = _MOVES_OF_GHOSTS.get(layout)
+            if known is None:
+                if len(_MOVES_OF_GHOSTS) >= _MEMO_LIMIT:
+                    _MOVES_OF_GHOSTS.clear()
+                known = _MOVES_OF_GHOSTS[layout] = self._built_help_actions(kind, t, p)
+            return known
+        return self._built_help_actions(kind, t, p)
+
+    def _built_help_actions(self, kind: str, t: int, p: int) -> list[Action]:
+        table = _HELP_ACTIONS
+        return [table[kind, p, choice] for choice in self._help_choices(t, p)]
 
     def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
         """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
@@ -603,7 +648,7 @@ class GhostStoriesState(State):
             return [(("board", b),) for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
         if help_kind == "move_ghost_and_taoist":
             free = [s for s in range(12) if not self.space_card[s]]
-            return [(("ghost", g), ("to", d)) for g in self.ghosts_in_play() for d in free]
+            return [(("ghost", g), ("to", d)) for g in range(12) if self.space_card[g] for d in free]
         if help_kind == "banish_for_qi":
             return [(("ghost", g),) for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
         if help_kind == "restore_and_draw":
@@ -615,27 +660,43 @@ class GhostStoriesState(State):
 
     # ----- sub-decisions ------------------------------------------------------------------------
 
+    def _pending_has_choice(self) -> bool:
+        """Whether the pending sub-decision surely offers more than one action, told from a count
+        where that is cheap (``False``: list them to see)."""
+        pd = self.pending
+        assert pd is not None
+        name = pd["name"]
+        if name == "reroll_curse_die":
+            return True
+        if name == "reroll_tao_dice":
+            return len(self.dice) > 0
+        if name == "place_ghost":
+            return len(pd["spaces"]) > 1
+        if name in ("choose_victim", "incarnation_qi"):
+            return sum(self.alive[: self.game.players]) > 1
+        return False
+
     def _pending_actions(self) -> list[Action]:
         pd = self.pending
         assert pd is not None
         name = pd["name"]
         if name == "place_ghost":
-            return [_a1("place", "space", s) for s in pd["spaces"]]
+            return [_ONE["place", "space", s] for s in pd["spaces"]]
         if name == "choose_victim":
-            return [_a1("volunteer", "taoist", t) for t in self.living()]
+            return [_ONE["volunteer", "taoist", t] for t in self.living()]
         if name == "reroll_tao_dice":
             n = len(self.dice)
             out = []
             for r in range(n + 1):
                 for combo in itertools.combinations(range(n), r):
-                    out.append(_a1("reroll", "dice", combo))
+                    out.append(_ONE["reroll", "dice", combo])
             return out
         if name == "reroll_curse_die":
             return [_A0["keep_curse"], _A0["reroll_curse"]]
         if name == "resolve_exorcism":
             return self._exorcism_actions()
         if name == "choose_token_colour":
-            return [_a1("take_token", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
         if name == "qi_or_yin_yang":
             t = pd["taoist"]
             out = []
@@ -646,21 +707,21 @@ class GhostStoriesState(State):
             return out or [_A0["gain_nothing"]]
         if name == "discard_token":
             t = pd["taoist"]
-            return [_a1("discard", "colour", c) for c in COLOURS if self.tokens[t][CI[c]] > 0]
+            return [_ONE["discard", "colour", c] for c in COLOURS if self.tokens[t][CI[c]] > 0]
         if name == "incarnation_qi":
-            return [_a1("give_qi", "taoist", t) for t in self.living()]
+            return [_ONE["give_qi", "taoist", t] for t in self.living()]
         if name == "incarnation_yin_yang":
-            return [_a1("give_yin_yang", "taoist", t) for t in self.living() if not self.yin_yang[t]]
+            return [_ONE["give_yin_yang", "taoist", t] for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
             movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
             out = []
             for o in movers:
                 dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
-                out.extend(_act("move_taoist", taoist=o, tile=p) for p in dests if p != self.pos[o])
-                out.append(_act("move_taoist", taoist=o, tile=self.pos[o]))
+                out.extend(_TAOIST_TILE[("move_taoist", o, p)] for p in dests if p != self.pos[o])
+                out.append(_TAOIST_TILE[("move_taoist", o, self.pos[o])])
             return out
         if name == "herbalist_white":
-            return [_a1("take_token", "colour", c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
         raise AssertionError(name)
 
     # ----- exorcism arithmetic --------------------------------------------------------------------
@@ -922,6 +983,8 @@ class GhostStoriesState(State):
     def _run(self) -> None:
         while self.result is None:
             if self.pending is not None:
+                if self._pending_has_choice():
+                    return
                 acts = self._pending_actions()
                 if len(acts) == 1:
                     pd = self.pending
