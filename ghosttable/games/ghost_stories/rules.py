@@ -141,29 +141,32 @@ def token_needs(
         wild: whether white faces are wild.
     Returns:
         The Pareto-minimal vectors of tokens (per colour) still needed, over every way of giving
-        each die to at most one ghost.
+        each die to at most one ghost, in ascending order.
+
+    The ways are walked die by die over what each ghost still needs (a die given where nothing of
+    its colour is needed changes nothing, the same as a die given to no ghost), so that ways which
+    leave the same needs are followed once.
     """
     found: set[tuple[int, ...]] = set()
     for reqs in itertools.product(*req_alts):
-        options: list[list[tuple[int, int] | None]] = []
+        width = 5 * len(reqs)
+        states: set[tuple[int, ...]] = {tuple(n for req in reqs for n in req)}
         for face in dice:
-            opts: list[tuple[int, int] | None] = [None]
-            for g, req in enumerate(reqs):
-                if not dice_ok[g]:
-                    continue
-                if face == "white" and wild:
-                    opts.extend((g, i) for i in range(5) if req[i] > 0)
-                elif face in CI and req[CI[face]] > 0:
-                    opts.append((g, CI[face]))
-            options.append(opts)
-        for assign in itertools.product(*options):
-            got = [[0] * 5 for _ in reqs]
-            for slot in assign:
-                if slot is not None:
-                    got[slot[0]][slot[1]] += 1
-            need = tuple(sum(max(0, reqs[g][i] - got[g][i]) for g in range(len(reqs))) for i in range(5))
-            found.add(need)
-    return [k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found)]
+            if face == "white" and wild:
+                slots = [5 * g + i for g in range(len(reqs)) if dice_ok[g] for i in range(5)]
+            elif face in CI:
+                slots = [5 * g + CI[face] for g in range(len(reqs)) if dice_ok[g]]
+            else:
+                continue
+            grown = set(states)
+            for left in states:
+                for k in slots:
+                    if left[k] > 0:
+                        grown.add((*left[:k], left[k] - 1, *left[k + 1 :]))
+            states = grown
+        for left in states:
+            found.add(tuple(sum(left[i:width:5]) for i in range(5)))
+    return sorted(k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found))
 
 
 class GhostStoriesState(State):
