@@ -16,8 +16,11 @@ import logging
 import math
 import os
 import socket
+import sys
 import time
-from collections.abc import Callable, Sequence
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, cast
@@ -93,9 +96,31 @@ def check_reachable(address: str) -> None:
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {why}") from None
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error (the file descriptor, and Python's warnings) silenced for the block: Ray's
+    core, written in C++, logs each failed attempt to join a cluster there whatever its logging
+    level, and Ray Client warns before it gives up. Its failure is then said in one line."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def _first_line(exc: BaseException, limit: int = 240) -> str:
+    """Ray's message for ``exc`` on one line (its lines joined, cut after ``limit`` characters)."""
+    text = " ".join(str(exc).split())
+    if not text:
+        return type(exc).__name__
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 class _Player:
@@ -165,13 +190,15 @@ class Cluster:
         elif self.address is None:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nothing sent out from a local run
             try:
-                ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **_QUIET)
+                with _quiet_stderr():
+                    ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **_QUIET)
             except Exception as exc:
                 raise ClusterError(f"cannot start Ray here: {_first_line(exc)}") from None
             self._owned = True
         else:
             try:
-                ray.init(address=self.address, **_QUIET)
+                with _quiet_stderr():
+                    ray.init(address=self.address, **_QUIET)
             except Exception as exc:
                 raise ClusterError(f"cannot connect to the Ray cluster at {self.address}: {_first_line(exc)}") from None
             self._owned = True
@@ -192,7 +219,8 @@ class Cluster:
 
     def _close(self) -> None:
         if self._owned and ray.is_initialized():
-            ray.shutdown()
+            with _quiet_stderr():
+                ray.shutdown()
         self._owned = False
 
     def simulate(

@@ -153,7 +153,7 @@ def ray_here() -> Iterator[None]:
     ray = pytest.importorskip("ray")
     import logging
 
-    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
     yield
     ray.shutdown()
 
