@@ -375,6 +375,11 @@ def simulate_cmd(
         console.print(f"mean score: {data['mean_score']:.2f}{spread}")
     dps = data["decisions_per_second"] or 0.0
     console.print(f"{data['decisions']} decisions in {data['seconds']:.2f} s ({dps:,.0f} decisions/s)")
+    if cluster is not None:
+        console.print(
+            f"played by {cluster.workers} Ray worker{'s' if cluster.workers > 1 else ''},"
+            f" started in {cluster.startup_seconds:.1f} s (not counted above)"
+        )
     console.print(seconds_per_decision_line(g, data["seconds_per_decision"]), highlight=False, soft_wrap=True)
 
 

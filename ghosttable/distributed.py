@@ -58,9 +58,12 @@ class ClusterError(Exception):
 
 def chunk_ranges(games: int, workers: int, size: int | None = None) -> list[range]:
     """Game numbers ``0 .. games-1`` cut into consecutive ranges of ``size`` games (by default
-    about ``games / (CHUNKS_PER_WORKER * workers)``, from 1 to ``MAX_CHUNK``), the last shorter."""
+    about ``games / (CHUNKS_PER_WORKER * workers)``, from 1 to ``MAX_CHUNK``), the last shorter.
+    Raises ``ValueError`` for a ``size`` below 1."""
     if size is None:
         size = max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_WORKER * max(1, workers)))))
+    if size < 1:
+        raise ValueError(f"a chunk holds 1 game or more, not {size}")
     return [range(first, min(first + size, games)) for first in range(0, games, size)]
 
 

@@ -64,11 +64,10 @@ class DecisionTimes:
     def to_json(self, seats: int) -> dict[str, list[float | None]]:
         """``{"mean": [...], "max": [...]}``: seconds per decision, one number per seat of
         ``seats`` (``None`` for a seat that was never asked)."""
-        self._grow(seats)
-        asked = range(seats)
+        asked = [s for s in range(seats) if s < len(self.counts) and self.counts[s]]
         return {
-            "mean": [self.totals[s] / self.counts[s] if self.counts[s] else None for s in asked],
-            "max": [self.longest[s] if self.counts[s] else None for s in asked],
+            "mean": [self.totals[s] / self.counts[s] if s in asked else None for s in range(seats)],
+            "max": [self.longest[s] if s in asked else None for s in range(seats)],
         }
 
 

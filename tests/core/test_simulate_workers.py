@@ -115,6 +115,18 @@ def test_a_serial_run_does_not_import_ray() -> None:
     assert done.returncode == 0, done.stderr
 
 
+def test_a_batch_is_cut_into_about_8_chunks_per_worker() -> None:
+    pytest.importorskip("ray")
+    from ghosttable.distributed import MAX_CHUNK, chunk_ranges
+
+    chunks = chunk_ranges(200, 2)
+    assert [len(c) for c in chunks] == [13] * 15 + [5] and chunks[0].start == 0 and chunks[-1].stop == 200
+    assert [len(c) for c in chunk_ranges(3, 4)] == [1, 1, 1]
+    assert {len(c) for c in chunk_ranges(1_000_000, 2)} == {MAX_CHUNK}
+    with pytest.raises(ValueError):
+        chunk_ranges(10, 2, 0)
+
+
 def test_decision_times_merge_as_one_batch() -> None:
     a, b = DecisionTimes(), DecisionTimes()
     for seat, seconds in [(0, 1.0), (0, 3.0), (1, 2.0)]:
