@@ -26,17 +26,65 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
+@dataclass
+class DecisionTimes:
+    """The time the bots spent choosing, seat by seat: ``counts[seat]`` decisions asked (forced
+    ones included), ``totals[seat]`` and ``longest[seat]`` seconds of wall-clock time in the bot's
+    ``choose``. The lists grow to the highest seat added; a seat never asked has count 0.
+
+    Merging two (:meth:`merge`) adds counts and totals and keeps the longer of the longest, so the
+    mean of merged parts is weighted by their decision counts: batches played apart (on Ray
+    workers) give the figures one batch would, up to the machines' speeds.
+    """
+
+    counts: list[int] = field(default_factory=list)
+    totals: list[float] = field(default_factory=list)
+    longest: list[float] = field(default_factory=list)
+
+    def _grow(self, seats: int) -> None:
+        while len(self.counts) < seats:
+            self.counts.append(0)
+            self.totals.append(0.0)
+            self.longest.append(0.0)
+
+    def add(self, seat: int, seconds: float) -> None:
+        """Count one decision of ``seat`` that took ``seconds``."""
+        self._grow(seat + 1)
+        self.counts[seat] += 1
+        self.totals[seat] += seconds
+        self.longest[seat] = max(self.longest[seat], seconds)
+
+    def merge(self, other: DecisionTimes) -> None:
+        """Add ``other``'s decisions to these (counts and totals added, longest the larger)."""
+        self._grow(len(other.counts))
+        for seat, count in enumerate(other.counts):
+            self.counts[seat] += count
+            self.totals[seat] += other.totals[seat]
+            self.longest[seat] = max(self.longest[seat], other.longest[seat])
+
+    def to_json(self, seats: int) -> dict[str, list[float | None]]:
+        """``{"mean": [...], "max": [...]}``: seconds per decision, one number per seat of
+        ``seats`` (``None`` for a seat that was never asked)."""
+        asked = [s for s in range(seats) if s < len(self.counts) and self.counts[s]]
+        return {
+            "mean": [self.totals[s] / self.counts[s] if s in asked else None for s in range(seats)],
+            "max": [self.longest[s] if s in asked else None for s in range(seats)],
+        }
+
+
 def play_game(
     game: Game,
     bots: Sequence[Bot],
     seed: int,
     *,
     on_step: Callable[[State], None] | None = None,
+    times: DecisionTimes | None = None,
 ) -> State:
     """Play one game to its end, ``bots[seat]`` choosing for each seat.
 
-    Returns the terminal state. Raises ``GameError`` when a bot picks an action the rules refuse,
-    or when the game runs past ``spec.max_decisions``.
+    Returns the terminal state. With ``times``, the wall-clock time of every ``choose`` call is
+    added to it under the seat that was asked. Raises ``GameError`` when a bot picks an action the
+    rules refuse, or when the game runs past ``spec.max_decisions``.
     """
     from ghosttable.ai.base import Observation
 
@@ -48,7 +96,13 @@ def play_game(
         for seat in state.acting_seats():
             if state.is_terminal() or seat not in state.acting_seats():
                 break
-            action = bots[seat].choose(Observation(state, seat))
+            obs = Observation(state, seat)
+            if times is None:
+                action = bots[seat].choose(obs)
+            else:
+                asked = time.perf_counter()
+                action = bots[seat].choose(obs)
+                times.add(seat, time.perf_counter() - asked)
             state.apply(action, seat)
             if on_step:
                 on_step(state)
@@ -97,6 +151,18 @@ class SimulationResult:
     scores: list[float] = field(default_factory=list)
     decisions: int = 0
     seconds: float = 0.0
+    decision_times: DecisionTimes = field(default_factory=DecisionTimes)
+
+    def merge(self, other: SimulationResult) -> None:
+        """Add the games of ``other`` (the same game, bots and base seed; the games after these
+        ones) to these figures: counts added, scores appended in order, decision times merged.
+        ``seconds`` is left alone (the caller times the whole batch)."""
+        self.games += other.games
+        self.outcomes.update(other.outcomes)
+        self.side_wins.update(other.side_wins)
+        self.scores.extend(other.scores)
+        self.decisions += other.decisions
+        self.decision_times.merge(other.decision_times)
 
     def win_rate(self) -> float | dict[str, float]:
         """The team's win rate (cooperative game), or one rate per side."""
@@ -125,7 +191,14 @@ class SimulationResult:
         """``game, players, options, bots, seed (the base seed: the same command with it plays the
         same games), games, outcomes, win_rate, win_interval (95 %, as
         [low, high]), mean_score, score_error (standard error of the mean), decisions,
-        decisions_per_second, seconds``."""
+        decisions_per_second, seconds, seconds_per_decision``.
+
+        ``seconds`` is the wall-clock time the games took (on Ray workers, from the first game
+        sent to the last one back: starting Ray is not counted). ``seconds_per_decision`` is
+        ``{"mean": [...], "max": [...]}``, one number per seat: the seconds that seat's bot spent
+        in ``choose`` per decision it was asked (forced ones included), on average and at most
+        (``None`` for a seat never asked). Every other figure depends only on the game, the bots,
+        the base seed and the number of games, never on how many workers played them."""
         return {
             "game": self.game,
             "players": self.players,
@@ -141,6 +214,7 @@ class SimulationResult:
             "decisions": self.decisions,
             "decisions_per_second": (self.decisions / self.seconds) if self.seconds > 0 else None,
             "seconds": self.seconds,
+            "seconds_per_decision": self.decision_times.to_json(self.players),
         }
 
 
@@ -164,6 +238,64 @@ def _as_lists(interval: tuple[float, float] | dict[str, tuple[float, float]]) ->
     return list(interval)
 
 
+def new_result(game: Game, bot_names: Sequence[str], seed: int) -> SimulationResult:
+    """The figures of no game yet of a batch of ``game`` between ``bot_names`` from base ``seed``.
+
+    Raises ``GameError`` when there is not one bot name per seat."""
+    if len(bot_names) != game.players:
+        raise GameError(f"{len(bot_names)} bots for {game.players} seats")
+    return SimulationResult(
+        game=game.spec.name,
+        players=game.players,
+        options=dict(game.options),
+        bots=list(bot_names),
+        seed=seed,
+        sides=list(game.sides()),
+        cooperative=game.spec.cooperative,
+    )
+
+
+def play_batch(
+    game: Game,
+    bot_names: Sequence[str],
+    seed: int,
+    numbers: range,
+    *,
+    on_game: Callable[[int, State], None] | None = None,
+) -> SimulationResult:
+    """Play games number ``numbers`` (say ``range(200, 300)``) of the batch from base ``seed``, in
+    order, and give their figures; ``on_game(k, state)`` is called after game ``k`` with its final
+    state. Game ``k`` uses the seed ``derive_seed(seed, k)`` and so do its bots, whoever plays it:
+    the parts of a batch played apart and merged in order (:meth:`SimulationResult.merge`) give the
+    figures of the whole batch played at once. ``seconds`` is left 0.
+
+    Raises ``GameError`` as :func:`play_game` does, or for a bot name count that is not the seat count.
+    """
+    from ghosttable.ai.base import make_bot
+
+    result = new_result(game, bot_names, seed)
+    for k in numbers:
+        game_seed = derive_seed(seed, k)
+        bots = [make_bot(game, name, seat, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
+        state = play_game(game, bots, game_seed, times=result.decision_times)
+        result.games += 1
+        result.decisions += len(state.history)
+        result.outcomes[state.outcome()] += 1
+        for side in state.winning_sides():
+            result.side_wins[side] += 1
+        score = state.score()
+        if score is not None:
+            result.scores.append(score)
+        if on_game:
+            on_game(k, state)
+    return result
+
+
+def record_path(records_dir: Path, k: int) -> Path:
+    """Where game ``k``'s record is written: ``records_dir/game-<k>.json`` (``k`` on 5 digits or more)."""
+    return records_dir / f"game-{k:05d}.json"
+
+
 def simulate(
     game: Game,
     bot_names: Sequence[str],
@@ -173,42 +305,23 @@ def simulate(
     records_dir: Path | None = None,
     on_game: Callable[[int, State], None] | None = None,
 ) -> SimulationResult:
-    """Play ``games`` seeded games, seat ``i`` played by the bot ``bot_names[i]``.
+    """Play ``games`` seeded games in this process, seat ``i`` played by the bot ``bot_names[i]``.
 
     Game ``k`` uses the seed ``derive_seed(seed, k)``; each bot is seeded from it too, so the
     batch is reproducible. Records are written to ``records_dir/game-<k>.json`` when given.
+    ``ghosttable.distributed`` plays the same batch on Ray workers, with the same figures.
     """
-    from ghosttable.ai.base import make_bot
-
-    if len(bot_names) != game.players:
-        raise GameError(f"{len(bot_names)} bots for {game.players} seats")
-    result = SimulationResult(
-        game=game.spec.name,
-        players=game.players,
-        options=dict(game.options),
-        bots=list(bot_names),
-        seed=seed,
-        sides=list(game.sides()),
-        cooperative=game.spec.cooperative,
-    )
+    result = new_result(game, bot_names, seed)  # refuses a wrong bot count before any folder is made
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    for k in range(games):
-        game_seed = derive_seed(seed, k)
-        bots = [make_bot(game, name, seat, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
-        state = play_game(game, bots, game_seed)
-        result.games += 1
-        result.decisions += len(state.history)
-        result.outcomes[state.outcome()] += 1
-        for side in state.winning_sides():
-            result.side_wins[side] += 1
-        score = state.score()
-        if score is not None:
-            result.scores.append(score)
+
+    def each(k: int, state: State) -> None:
         if records_dir is not None:
-            state.record().save(records_dir / f"game-{k:05d}.json")
+            state.record().save(record_path(records_dir, k))
         if on_game:
             on_game(k, state)
+
+    started = time.perf_counter()
+    result.merge(play_batch(game, bot_names, seed, range(games), on_game=each))
     result.seconds = time.perf_counter() - started
     return result
