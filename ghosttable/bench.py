@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ghosttable.core.play import derive_seed, random_playout
+from ghosttable.core.playout import derive_seed, random_playout
 from ghosttable.core.state import Game
 
 SLICE_SECONDS = 0.25

@@ -24,9 +24,10 @@ from rich.text import Text
 
 from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
+from ghosttable.ai.play import SimulationResult, new_result, play_batch, play_game, simulate
 from ghosttable.core.actions import WRITTEN_INTEGER, coerce_action
 from ghosttable.core.errors import GameError, OptionError
-from ghosttable.core.play import SimulationResult, derive_seed, new_result, play_batch, play_game, simulate
+from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import Record, replay
 from ghosttable.core.spec import option_key, written
 from ghosttable.core.state import Game, State

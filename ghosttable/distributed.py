@@ -3,7 +3,7 @@
 Imported only when asked for (``ghosttable simulate --workers N`` or ``--address``); it needs Ray,
 the ``ray`` extra (``pip install 'ghosttable[ray]'``). The batch is cut into chunks of consecutive
 game numbers; each worker (one Ray actor holding the game) plays its chunks with
-:func:`ghosttable.core.play.play_batch` and sends back their figures, which the driver merges in
+`ghosttable.ai.play.play_batch` and sends back their figures, which the driver merges in
 game order. Game ``k`` is seeded ``derive_seed(seed, k)`` wherever it is played, so the figures are
 those of a serial ``simulate`` with the same base seed, whatever the number of workers (only the
 times differ). Records travel back with their chunk and the driver writes them, in game order: the
@@ -30,7 +30,7 @@ import ray
 import ray.exceptions
 
 import ghosttable
-from ghosttable.core.play import SimulationResult, new_result, play_batch, record_path
+from ghosttable.ai.play import SimulationResult, new_result, play_batch, record_path
 from ghosttable.core.state import Game, State
 
 CHUNKS_PER_WORKER = 8
@@ -237,7 +237,7 @@ class Cluster:
         chunk_size: int | None = None,
         on_chunk: Callable[[SimulationResult], None] | None = None,
     ) -> SimulationResult:
-        """What :func:`ghosttable.core.play.simulate` gives for the same arguments, the games
+        """What `ghosttable.ai.play.simulate` gives for the same arguments, the games
         played by this cluster's workers in chunks (``chunk_size`` games, or as
         :func:`chunk_ranges` cuts them). ``on_chunk(part)`` is called as each chunk comes back, in
         whatever order they finish (for a progress display); records are written to

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from ghosttable.ai.play import DecisionTimes, play_batch, simulate
 from ghosttable.cli import SPEED_FREE_KEYS
-from ghosttable.core.play import DecisionTimes, play_batch, simulate
 from tests.clirun import run
 from tests.toygame import SecretDraw
 

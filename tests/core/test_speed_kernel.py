@@ -11,7 +11,7 @@ import pytest
 import ghosttable
 from ghosttable.core import actions as actions_module
 from ghosttable.core.actions import Action
-from ghosttable.core.play import derive_seed, random_playout
+from ghosttable.core.playout import derive_seed, random_playout
 from ghosttable.core.records import replay
 from tests.clirun import run
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import hashlib
 import math
-import random
 import statistics
 import time
 from collections import Counter
@@ -14,16 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.core.errors import GameError
+from ghosttable.core.playout import derive_seed
 from ghosttable.core.state import Game, State
 
 if TYPE_CHECKING:
     from ghosttable.ai.base import Bot
-
-
-def derive_seed(seed: int, *parts: object) -> int:
-    """A 63-bit seed derived from ``seed`` and ``parts`` (stable across runs and machines)."""
-    text = repr((seed, *parts)).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") >> 1
 
 
 @dataclass
@@ -107,31 +100,6 @@ def play_game(
             if on_step:
                 on_step(state)
     return state
-
-
-def random_playout(state: State, rng: random.Random, *, max_decisions: int | None = None) -> int:
-    """Play ``state`` on to its end with uniformly random legal actions, in place.
-
-    The first acting seat picks ``rng.choice`` of its legal actions (at a simultaneous decision
-    point, the seats that have not submitted yet take their turns in seat order), applied with
-    :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
-    again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
-    ``spec.max_decisions``). Returns the number of decisions made.
-    """
-    limit = state.game.spec.max_decisions if max_decisions is None else max_decisions
-    made = 0
-    choice = rng.choice
-    while made < limit and not state.is_terminal():
-        acting = state.acting_seats()
-        if not acting:
-            break
-        seat = acting[0]
-        actions = state._legal_actions(seat)  # the game is not over and ``seat`` is to act
-        if not actions:
-            break
-        state.apply_legal(choice(actions), seat)
-        made += 1
-    return made
 
 
 @dataclass
