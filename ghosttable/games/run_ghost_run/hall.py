@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from ghosttable.games.run_ghost_run.data import PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.geometry import Box, Eye, Mirror, Target, top_samples
@@ -141,6 +142,23 @@ def eye(side: str, door: int) -> Eye:
         math.radians(e.half_horizontal_degrees),
         math.radians(e.half_vertical_degrees),
     )
+
+
+def eye_json(side: str, door: int) -> dict[str, Any]:
+    """The keyhole's eye at door ``door`` of ``side`` for a perspective picture: ``{"position",
+    "forward", "right", "up"}`` (each ``[x, y, z]``, rounded to 1e-6) and the half-angles in degrees
+    (``half_horizontal_degrees``, ``half_vertical_degrees``). Raises ``ValueError`` for a door that
+    does not exist."""
+    e = eye(side, door)
+    data = game_data().eye
+    return {
+        "position": [round(v, 6) for v in e.position],
+        "forward": [round(v, 6) for v in e.forward],
+        "right": [round(v, 6) for v in e.right],
+        "up": [round(v, 6) for v in e.up],
+        "half_horizontal_degrees": data.half_horizontal_degrees,
+        "half_vertical_degrees": data.half_vertical_degrees,
+    }
 
 
 def all_doors() -> list[tuple[str, int]]:

@@ -1,4 +1,5 @@
-"""Run, Ghost, Run!: the rules as a kernel ``Game`` and ``State``.
+"""Run, Ghost, Run!: the rules as a kernel ``State`` (the ``Game`` that ties them to the views and
+the bots is ``game.RunGhostRun``).
 
 Sources: the English rulebook (seed) for every rule, the reference (part 2) for the numbers it leaves
 out; each decision the digital edition takes is listed in ``docs/games/run_ghost_run.md``.
@@ -17,100 +18,32 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, cast
 
-from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, RuleOption, State
+from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, Place, game_data
-from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from ghosttable.ai.base import BotFactory
+from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 
 VERSION = "1.0"
+"""The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
 
-class RunGhostRun(Game):
-    """Run, Ghost, Run! for 2 to 4 players (seed; reference part 2).
+class ViewBuilder(Protocol):
+    """What :meth:`RunGhostRunState.view` asks of its game: the rules build no view themselves
+    (``game.RunGhostRun`` provides it from ``views``)."""
 
-    Options:
-        merging: the "Ghost Merging" rule (seed, "Once You Master the Game").
-        midnight: the Midnight Strikes cards (seed, "Midnight Strikes Cards").
-    """
-
-    spec = GameSpec(
-        name="run-ghost-run",
-        title="Run, Ghost, Run!",
-        min_players=2,
-        max_players=4,
-        default_players=4,
-        dynamics="simultaneous",
-        chance=True,
-        hidden_information=True,
-        cooperative=False,
-        version=VERSION,
-        max_decisions=5 * (4 * 12 + 4 * 4 + 4),
-        options=(
-            RuleOption(
-                "merging",
-                False,
-                "Ghost Merging: ghosts leave as small ones and grow by merging.",
-                source="seed: Ghost Merging",
-            ),
-            RuleOption(
-                "midnight",
-                False,
-                "Midnight Strikes: from turn 2 the die holder draws a card whose effect applies at once.",
-                source="seed: Midnight Strikes Cards",
-            ),
-        ),
-        secrets="another seat's movement plan until the reveal; the order of the Movement and Midnight Strikes piles",
-    )
-
-    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> RunGhostRunState:
-        """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
-        ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
-        return RunGhostRunState(self, seed, script)
-
-    def seat_names(self) -> list[str]:
-        """The seats' colours: red, blue, green, orange."""
-        return list(game_data().colours[: self.players])
-
-    def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
-        from ghosttable.games.run_ghost_run.strategy import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def reference(self) -> dict[str, Any]:
-        """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
-        data = game_data()
-        out = super().reference()
-        out["movement_cards"] = [c.to_json() for c in data.movement]
-        out["midnight_cards"] = [{"id": c.id, "title": c.title, "text": c.text} for c in data.midnight]
-        out["furniture"] = {
-            n: {"width": p.width, "depth": p.depth, "boxes": [list(b) for b in p.boxes]} for n, p in data.pieces.items()
-        }
-        out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
-        return out
-
-    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        """The hall, ghosts, keyhole and last turn's sight for the terminal (see ``render``)."""
-        from ghosttable.games.run_ghost_run.render import render_view
-
-        return render_view(view, seat)
+    def build_view(self, state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
+        """``state``'s JSON-ready view for ``seat`` (``None``: a spectator)."""
+        ...
 
 
 class RunGhostRunState(State):
     """One position of Run, Ghost, Run!. Public attributes are the rules' bookkeeping; ``view``
     is the only way they reach a seat."""
-
-    game: RunGhostRun
 
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
@@ -300,8 +233,6 @@ class RunGhostRunState(State):
         seen ghosts go home): ``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}],
         "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
         "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
-        from ghosttable.games.run_ghost_run.views import eye_json
-
         board = self.board
         boxes = [
             {"piece": name, "box": box.to_json()} for name in sorted(board.furniture) for box in board.piece_boxes(name)
@@ -735,10 +666,8 @@ class RunGhostRunState(State):
     # ----- views and hidden information ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """See :func:`ghosttable.games.run_ghost_run.views.build_view` (shape in the spec page)."""
-        from ghosttable.games.run_ghost_run.views import build_view
-
-        return build_view(self, seat)
+        """The view its game builds (``RunGhostRun.build_view`` in ``game``; shape in the spec page)."""
+        return cast(ViewBuilder, self.game).build_view(self, seat)
 
     def action_is_public(self, seat: int, action: Action) -> bool:
         """A movement plan's steps stay sealed until the reveal (rulebook: "Moving the ghosts");
