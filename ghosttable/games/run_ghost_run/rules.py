@@ -24,7 +24,7 @@ from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionE
 from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
-from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost
+from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost, Layout
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, Place, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 
@@ -39,6 +39,316 @@ class ViewBuilder(Protocol):
     def build_view(self, state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
         """``state``'s JSON-ready view for ``seat`` (``None``: a spectator)."""
         ...
+
+
+DONE = Action("done")
+"""The ``done`` action (the same value as ``Action.make("done")``)."""
+PASS = Action("pass")
+"""The ``pass`` action of a furniture decision."""
+_KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
+_GRASP: dict[str, Action] = {}
+_PLACE: dict[str, tuple[Action, ...]] = {}
+_STEP: dict[str, list[dict[tuple[str, ...], tuple[Action, ...]] | None]] = {}
+_EXIT: dict[tuple[str, int], Action] = {}
+_COST_SLOTS = 16
+"""Step costs run from 1 to ``hall.MAX_STEPS`` (10): a step's table slot is ``index * 16 + cost``."""
+
+
+def _grasp(piece: str) -> Action:
+    """``grasp piece=<piece>``, made once."""
+    got = _GRASP.get(piece)
+    if got is None:
+        got = _GRASP[piece] = Action("grasp", (("piece", piece),))
+    return got
+
+
+def _place_actions(name: str) -> tuple[Action, ...]:
+    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order), made once."""
+    got = _PLACE.get(name)
+    if got is None:
+        got = _PLACE[name] = tuple(
+            Action(
+                "place",
+                (
+                    ("at", spot.placement.anchor),
+                    ("piece", name),
+                    ("posture", spot.placement.posture),
+                    ("rotation", spot.placement.rotation),
+                ),
+            )
+            for spot in hall.spots(name)
+        )
+    return got
+
+
+_BY_POSTURE: dict[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """``((posture, ((spot index, mask), ...)), ...)``: the spots of piece ``name`` inside the hall
+    (indices into ``hall.spots(name)``), posture by posture, in listing order."""
+    got = _BY_POSTURE.get(name)
+    if got is None:
+        spots = hall.spots(name)
+        got = _BY_POSTURE[name] = tuple(
+            (posture, tuple((k, s.mask) for k, s in enumerate(spots) if s.in_hall and s.placement.posture == posture))
+            for posture in POSTURES
+        )
+    return got
+
+
+def _spaces_of(mask: int) -> list[Space]:
+    """The spaces whose bits ``mask`` holds, by index."""
+    return [sp for i, sp in enumerate(hall.SPACES) if mask >> i & 1]
+
+
+def _spot_index(at: Placement) -> int:
+    """The index of ``at``'s spot in ``hall.spots`` (``at`` inside the hall's anchors)."""
+    return (POSTURES.index(at.posture) * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
+        at.row * hall.COLUMNS + at.col
+    )
+
+
+def _steps_of(gid: str) -> list[dict[tuple[str, ...], tuple[Action, ...]] | None]:
+    """Ghost ``gid``'s step actions, made once: slot ``index * 16 + cost`` maps the places offered
+    there (a tuple of place names) to the actions ``step cost= ghost= place= to=`` for them."""
+    got = _STEP.get(gid)
+    if got is None:
+        got = _STEP[gid] = [None] * (len(hall.SPACES) * _COST_SLOTS)
+    return got
+
+
+def _step_block(gid: str, index: int, cost: int, places: tuple[str, ...]) -> tuple[Action, ...]:
+    to = hall.SPACE_NAMES[index]
+    return tuple(Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in places)
+
+
+def _exit(gid: str, cost: int) -> Action:
+    """``step cost=<cost> ghost=<gid> to=exit``, made once."""
+    got = _EXIT.get((gid, cost))
+    if got is None:
+        got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
+    return got
+
+
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _order(players: int, holder: int) -> tuple[int, ...]:
+    got = _ORDERS.get((players, holder))
+    if got is None:
+        got = _ORDERS[(players, holder)] = tuple((holder + i) % players for i in range(players))
+    return got
+
+
+_CARD_VALUES: dict[int, int] = {}
+
+
+def _card_value(card_id: int) -> int:
+    got = _CARD_VALUES.get(card_id)
+    if got is None:
+        got = _CARD_VALUES[card_id] = game_data().card(card_id).value
+    return got
+
+
+_UNITS: dict[str, int] = {}
+
+
+def _units() -> dict[str, int]:
+    """Capacity units by ghost size."""
+    if not _UNITS:
+        _UNITS.update({k: v.units for k, v in game_data().sizes.items()})
+    return _UNITS
+
+
+class _PlanBase:
+    """The board at the start of the plan phase as the listing of steps reads it: the layout, the
+    ghost units per space index and per ``(index, place)``, the places each space offers a ghost of
+    each size (computed on first use), and each seat's ghost ids in id order."""
+
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "turn")
+
+    def __init__(self, board: Board, turn: int, players: int) -> None:
+        self.board = board
+        self.turn = turn
+        self.layout = board.layout()
+        units = _units()
+        per_space = [0] * len(hall.SPACES)
+        per_place: dict[tuple[int, str], int] = {}
+        index = hall.SPACE_INDEX
+        own: list[list[str]] = [[] for _ in range(players)]
+        for gid in sorted(board.ghosts):
+            g = board.ghosts[gid]
+            if 0 <= g.owner < players:
+                own[g.owner].append(gid)
+            if g.where == HALL and g.space is not None:
+                i = index[g.space]
+                u = units[g.size]
+                per_space[i] += u
+                per_place[(i, g.place)] = per_place.get((i, g.place), 0) + u
+        self.per_space = per_space
+        self.per_place = per_place
+        self.own = own
+        self.fits: dict[str, list[tuple[str, ...]]] = {}
+
+    def fits_of(self, size: str) -> list[tuple[str, ...]]:
+        """The places of each space (by index) where a ghost of ``size`` fits before any plan."""
+        got = self.fits.get(size)
+        if got is None:
+            got = self.fits[size] = [
+                _fit(self.layout, self.per_space, self.per_place, i, size) for i in range(len(hall.SPACES))
+            ]
+        return got
+
+
+def _fit(
+    layout: Layout,
+    per_space: list[int],
+    per_place: dict[tuple[int, str], int],
+    i: int,
+    size: str,
+    freed: int = 0,
+    freed_place: str = "",
+) -> tuple[str, ...]:
+    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as a tuple."""
+    units = _units()[size]
+    if per_space[i] - freed + units > game_data().space_capacity:
+        return ()
+    out = []
+    for place in layout.places(hall.SPACES[i]):
+        if size not in place.sizes:
+            continue
+        used = per_place.get((i, place.name), 0) - (freed if place.name == freed_place else 0)
+        if used + units <= place.units:
+            out.append(place.name)
+    return tuple(out)
+
+
+class _Plan:
+    """One seat's plan so far carried out on the plan phase's board, ghost by ghost.
+
+    Attributes:
+        ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
+            ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
+        stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
+        left: the movement points left.
+        per_space, per_place: ghost units per space index and per ``(index, place)`` after the plan.
+        touched: the space indices whose units the plan changed.
+    """
+
+    __slots__ = ("base", "ghosts", "left", "made", "per_place", "per_space", "seat", "stepped", "touched")
+
+    def __init__(self, base: _PlanBase, board: Board, seat: int, plan: list[Action], value: int) -> None:
+        self.base = base
+        ghosts: dict[str, list[Any]] = {}
+        index = hall.SPACE_INDEX
+        for gid in base.own[seat]:
+            g = board.ghosts[gid]
+            ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        self.ghosts = ghosts
+        self.stepped: set[str] = set()
+        self.made: set[str] = set()
+        self.touched: set[int] = set()
+        self.per_space = base.per_space
+        self.per_place = base.per_place
+        self.seat = seat
+        spent = 0
+        for act in plan:
+            if act.kind != "step":
+                continue
+            if self.per_space is base.per_space:
+                self.per_space = list(base.per_space)
+                self.per_place = dict(base.per_place)
+            params = dict(act.params)
+            self._carry(board, seat, params)
+            self.stepped.add(str(params["ghost"]))
+            spent += int(params["cost"])  # type: ignore[arg-type]
+        self.left = value - spent
+
+    def _ghost(self, board: Board, gid: str) -> list[Any]:
+        got = self.ghosts.get(gid)
+        if got is None:
+            g = board.ghosts[gid]
+            index = hall.SPACE_INDEX
+            got = self.ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        return got
+
+    def _move(self, rec: list[Any], where: str, i: int, place: str) -> None:
+        units = _units()[rec[3]]
+        if rec[0] == HALL and rec[1] >= 0:
+            j = rec[1]
+            self.per_space[j] -= units
+            self.per_place[(j, rec[2])] -= units
+            self.touched.add(j)
+        rec[0], rec[1], rec[2] = where, i, place
+        if where == HALL:
+            self.per_space[i] += units
+            self.per_place[(i, place)] = self.per_place.get((i, place), 0) + units
+            self.touched.add(i)
+
+    def merge_piece(self, board: Board, seat: int, size: str) -> str | None:
+        """The ghost a merge of ``seat`` into ``size`` brings in: its first unused ghost of that
+        size, else its first of that size on its starting side (by id); ``None`` when it has none."""
+        if seat != self.seat:
+            for gid, g in board.ghosts.items():
+                if g.owner == seat:
+                    self._ghost(board, gid)
+        pieces = [gid for gid, rec in self.ghosts.items() if rec[4] == seat and rec[3] == size]
+        pieces.sort()
+        for where in (UNUSED, RESERVE):
+            for gid in pieces:
+                if self.ghosts[gid][0] == where:
+                    return gid
+        return None
+
+    def _carry(self, board: Board, seat: int, params: dict[str, Any]) -> None:
+        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``)."""
+        gid = str(params["ghost"])
+        rec = self._ghost(board, gid)
+        dest = str(params["to"])
+        if dest == "exit":
+            self._move(rec, EXITED, -1, "")
+            return
+        i = hall.SPACE_INDEX[parse_space(dest)]
+        place = str(params["place"])
+        merge = params.get("merge")
+        self._move(rec, RESERVE, -1, "")
+        if merge is not None and (str(merge) in self.ghosts or str(merge) in board.ghosts):
+            tid = str(merge)
+            t = self._ghost(board, tid)
+            if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
+                result = "medium" if rec[3] == t[3] else "large"
+                piece = self.merge_piece(board, rec[4], result)
+                if piece is not None and place in _fit(
+                    self.base.layout, self.per_space, self.per_place, i, result, _units()[t[3]], place
+                ):
+                    self._move(t, RESERVE, -1, "")
+                    self._move(self._ghost(board, piece), HALL, i, place)
+                    self.made.add(piece)
+                    return
+        self._move(rec, HALL, i, place)
+
+    def fits_of(self, size: str) -> list[tuple[str, ...]]:
+        """The places of each space (by index) where a ghost of ``size`` fits after the plan."""
+        base = self.base.fits_of(size)
+        if not self.touched:
+            return base
+        out = list(base)
+        for i in self.touched:
+            out[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
+        return out
+
+
+class _Memo:
+    """What a state computes once per position (``_cache``; a clone starts without it, and code
+    that edits a state by hand drops it): the last legal listing and the plan phase's board."""
+
+    __slots__ = ("base", "key", "legal")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.legal: list[Action] = []
+        self.base: _PlanBase | None = None
 
 
 class RunGhostRunState(State):
@@ -102,8 +412,7 @@ class RunGhostRunState(State):
 
     def order(self) -> list[int]:
         """Seats clockwise from the die holder (each seat's left-hand neighbour is the next one)."""
-        n = self.players
-        return [(self.die_holder + i) % n for i in range(n)]
+        return list(_order(self.game.players, self.die_holder))
 
     def exit_side(self, seat: int) -> str:
         """The side opposite ``seat``'s starting side."""
@@ -112,7 +421,7 @@ class RunGhostRunState(State):
     def card_value(self, seat: int) -> int:
         """The value of ``seat``'s Movement card this turn (0 when it has none)."""
         cid = self.cards[seat]
-        return game_data().card(cid).value if cid is not None else 0
+        return _card_value(cid) if cid is not None else 0
 
     def _say(self, text: str) -> None:
         self.log.append(f"turn {self.turn}: {text}")
@@ -255,23 +564,34 @@ class RunGhostRunState(State):
 
     # ----- movement plans -----------------------------------------------------------------------------
 
+    def _memo(self) -> _Memo:
+        memo: _Memo | None = self.__dict__.get("_cache")
+        if memo is None:
+            memo = self.__dict__["_cache"] = _Memo()
+        return memo
+
+    def _plan_base(self) -> _PlanBase:
+        """The plan phase's board as the listing reads it (computed once per turn)."""
+        memo = self._memo()
+        base = memo.base
+        if base is None or base.board is not self.board or base.turn != self.turn:
+            base = memo.base = _PlanBase(self.board, self.turn, self.players)
+        return base
+
+    def _plan(self, seat: int) -> _Plan:
+        """``seat``'s plan so far carried out on the plan phase's board."""
+        return _Plan(self._plan_base(), self.board, seat, self.plans[seat], self.card_value(seat))
+
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
         """The board as ``seat``'s plan so far leaves it (other seats' ghosts where they were), the
         ghosts it has stepped, the ghosts made by its merges, and its points left."""
-        board = Board(
-            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
-        stepped: set[str] = set()
-        made: set[str] = set()
-        spent = 0
-        for act in self.plans[seat]:
-            if act.kind != "step":
-                continue
-            self._carry_step(board, act, made, strict=True)
-            stepped.add(str(act["ghost"]))
-            spent += int(act["cost"])  # type: ignore[arg-type]
-        return board, stepped, made, self.card_value(seat) - spent
+        plan = self._plan(seat)
+        board = self.board.copy()
+        spaces = hall.SPACES
+        for gid, (where, i, place, _, _) in plan.ghosts.items():
+            g = board.ghosts[gid]
+            g.where, g.space, g.place = where, (spaces[i] if i >= 0 else None), place
+        return board, plan.stepped, plan.made, plan.left
 
     def _merge_result(self, board: Board, seat: int, size: str) -> Ghost | None:
         want = NEXT_SIZE.get(size)
@@ -285,140 +605,179 @@ class RunGhostRunState(State):
         return None
 
     def _plan_actions(self, seat: int) -> list[Action]:
-        board, stepped, made, left = self._tentative(seat)
-        acts: list[Action] = []
+        """``seat``'s legal steps (then ``done``) after its plan so far: for each ghost that may
+        move (in the hall, by id; of those on the starting side, one per size), every space it can
+        pay for (row by row), each place there with room for it, then its merges there; then its
+        exit. The step actions are made once per ghost, space, cost and offer of places."""
+        plan = self._plan(seat)
+        left = plan.left
         if left <= 0:
-            return [Action.make("done")]
-        cover = board.cover()
-        loads = board.load()
+            return [DONE]
         start = self.start_side[seat]
-        exit_side = self.exit_side(seat)
-        movers: list[Ghost] = []
+        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
+        ghosts = plan.ghosts
+        blocked = plan.stepped | plan.made
+        blocked.update(self.frozen)
+        merging = self.merging
+        own = plan.base.own[seat]
+        has_small_reserve = any(
+            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
+        )
+        movers: list[tuple[str, str, int, str]] = []
         offered: set[tuple[str, str]] = set()
-        blocked = stepped | made | set(self.frozen)
-        mine = board.ghosts_of(seat)
-        has_small_reserve = any(g.size == "small" and g.where == RESERVE and g.id not in blocked for g in mine)
-        for g in mine:
-            if g.id in blocked:
+        for gid in own:
+            where, i, _, size, _ = ghosts[gid]
+            if gid in blocked:
                 continue
-            if g.where == HALL:
-                movers.append(g)
-            elif g.where == RESERVE or (
-                self.merging and g.where == EXITED and g.size == "small" and not has_small_reserve
-            ):
-                key = (g.where, g.size)
+            if where == HALL:
+                movers.append((gid, where, i, size))
+            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
+                key = (where, size)
                 if key not in offered:
                     offered.add(key)
-                    movers.append(g)
-        for g in movers:
-            for sp in hall.all_spaces():
-                if g.where == HALL:
-                    assert g.space is not None
-                    if sp == g.space:
-                        continue
-                    cost = hall.manhattan(g.space, sp)
-                else:
-                    cost = 1 + hall.distance_from_side(start, sp)
-                if cost > left:
-                    continue
-                name = space_name(sp)
-                for place in board.fitting_places(sp, g.size, cover, loads):
-                    acts.append(Action("step", (("cost", cost), ("ghost", g.id), ("place", place), ("to", name))))
-                if self.merging:
-                    acts.extend(self._merge_steps(board, g, sp, cost, made, cover, loads))
-            if g.where == HALL and g.space is not None:
-                cost = hall.distance_from_side(exit_side, g.space) + 1
+                    movers.append((gid, where, i, size))
+        hall_at: dict[int, list[str]] = {}
+        if merging:
+            for gid in own:
+                rec = ghosts[gid]
+                if rec[0] == HALL:
+                    hall_at.setdefault(rec[1], []).append(gid)
+        reach_side = hall.REACH_FROM_SIDE[start][min(left, hall.MAX_STEPS)]
+        reach_space = hall.REACH_FROM_SPACE
+        reach_left = min(left, hall.MAX_STEPS)
+        acts: list[Action] = []
+        fits_by_size: dict[str, list[tuple[str, ...]]] = {}
+        for gid, where, i, size in movers:
+            fits = fits_by_size.get(size)
+            if fits is None:
+                fits = fits_by_size[size] = plan.fits_of(size)
+            table = _steps_of(gid)
+            reach = reach_space[i][reach_left] if where == HALL else reach_side
+            for j, cost in reach:
+                offer = fits[j]
+                if offer:
+                    slot = j * _COST_SLOTS + cost
+                    cell = table[slot]
+                    if cell is None:
+                        cell = table[slot] = {}
+                    block = cell.get(offer)
+                    if block is None:
+                        block = cell[offer] = _step_block(gid, j, cost, offer)
+                    acts += block
+                if merging and j in hall_at:
+                    acts.extend(self._merge_steps(plan, gid, size, j, cost, hall_at[j]))
+            if where == HALL:
+                cost = exit_distance[i] + 1
                 if cost <= left:
-                    acts.append(Action.make("step", ghost=g.id, to="exit", cost=cost))
-        acts.append(Action.make("done"))
+                    acts.append(_exit(gid, cost))
+        acts.append(DONE)
         return acts
 
-    def _merge_steps(
-        self,
-        board: Board,
-        g: Ghost,
-        sp: Space,
-        cost: int,
-        made: set[str],
-        cover: dict[Space, str],
-        loads: tuple[dict[Space, int], dict[tuple[Space, str], int]],
-    ) -> list[Action]:
+    def _merge_steps(self, plan: _Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
+        """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of
+        index ``j``, at ``cost``."""
         out = []
-        units = game_data().sizes
-        for t in board.ghosts_of(g.owner, HALL):
-            if t.space != sp or t.id == g.id or t.id in made:
+        units = _units()
+        for tid in there:
+            if tid == gid or tid in plan.made:
                 continue
-            if {g.size, t.size} not in ({"small"}, {"small", "medium"}):
+            t = plan.ghosts[tid]
+            if {size, t[3]} not in ({"small"}, {"small", "medium"}):
                 continue
-            result_size = "medium" if g.size == t.size else "large"
-            piece = self._merge_result(board, g.owner, "small" if result_size == "medium" else "medium")
-            if piece is None:
+            result_size = "medium" if size == t[3] else "large"
+            if plan.merge_piece(self.board, t[4], result_size) is None:
                 continue
-            if t.place in board.fitting_places(
-                sp, result_size, cover, loads, freed=units[t.size].units, freed_place=t.place
-            ):
-                out.append(Action.make("step", ghost=g.id, to=space_name(sp), place=t.place, cost=cost, merge=t.id))
+            place = t[2]
+            if place in _fit(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place):
+                params = (("cost", cost), ("ghost", gid), ("merge", tid), ("place", place), ("to", hall.SPACE_NAMES[j]))
+                out.append(Action("step", params))
         return out
 
-    def _carry_step(self, board: Board, act: Action, made: set[str], strict: bool) -> dict[str, Any]:
+    def _carry_step(
+        self,
+        board: Board,
+        act: Action,
+        made: set[str],
+        strict: bool,
+        loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
+    ) -> dict[str, Any]:
         """Carry out one ``step`` on ``board``. ``strict``: as planned (the plan was legal on it);
         otherwise at the reveal, where a ghost that finds no room stops on the last space of its
-        path that has room (reference part 2, "Simultaneous moves"). Returns what happened."""
+        path that has room (reference part 2, "Simultaneous moves"). ``loads``: the board's
+        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``).
+        Returns what happened."""
         g = board.ghosts[str(act["ghost"])]
         seat = g.owner
         dest = str(act["to"])
         origin = space_name(g.space) if g.space is not None else g.where
         outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
+        units = _units()
+
+        def shift(ghost: Ghost, sign: int) -> None:
+            if loads is not None and ghost.where == HALL and ghost.space is not None:
+                u = sign * units[ghost.size]
+                per_space, per_place = loads
+                per_space[ghost.space] = per_space.get(ghost.space, 0) + u
+                key = (ghost.space, ghost.place)
+                per_place[key] = per_place.get(key, 0) + u
+
         if dest == "exit":
+            shift(g, -1)
             g.to_side(EXITED)
             outcome.update(to="exit", place=None, stopped_short=False)
             return outcome
         sp = parse_space(dest)
         place = str(act["place"])
         merge = act.get("merge")
-        if g.where == HALL and g.space is not None:
-            path = hall.path_between(g.space, sp)
-        else:
-            path = hall.entry_path(self.start_side[seat], sp)
         # lift the mover so it does not count against its own destination
         saved = (g.where, g.space, g.place)
+        shift(g, -1)
         g.to_side(RESERVE)
         if merge is not None:
             t = board.ghosts.get(str(merge))
-            units = game_data().sizes
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
                 result_size = "medium" if g.size == t.size else "large"
                 piece = self._merge_result(board, seat, "small" if result_size == "medium" else "medium")
                 if piece is not None and place in board.fitting_places(
-                    sp, result_size, freed=units[t.size].units, freed_place=place
+                    sp, result_size, loads=loads, freed=units[t.size], freed_place=place
                 ):
+                    shift(t, -1)
                     t.to_side(RESERVE)
                     g.to_side(RESERVE)
                     piece.to_hall(sp, place)
+                    shift(piece, 1)
                     made.add(piece.id)
                     outcome.update(to=dest, place=place, stopped_short=False, merged=[g.id, t.id], became=piece.id)
                     return outcome
-        if strict or place in board.fitting_places(sp, g.size):
+        if strict or place in board.fitting_places(sp, g.size, loads=loads):
             g.to_hall(sp, place)
+            shift(g, 1)
             outcome.update(to=dest, place=place, stopped_short=False)
             return outcome
+        if saved[0] == HALL and saved[1] is not None:
+            path = hall.path_between(saved[1], sp)
+        else:
+            path = hall.entry_path(self.start_side[seat], sp)
         for back in reversed(path[:-1]):
-            fits = board.fitting_places(back, g.size)
+            fits = board.fitting_places(back, g.size, loads=loads)
             if fits:
                 g.to_hall(back, fits[0])
+                shift(g, 1)
                 outcome.update(to=space_name(back), place=fits[0], stopped_short=True)
                 return outcome
         g.where, g.space, g.place = saved
+        shift(g, 1)
         outcome.update(to=origin, place=saved[2] or None, stopped_short=True)
         return outcome
 
     def _reveal(self) -> None:
         steps: list[dict[str, Any]] = []
         made: set[str] = set()
+        loads = self.board.load()
         for seat in self.order():
             for act in self.plans[seat]:
                 if act.kind == "step":
-                    steps.append(self._carry_step(self.board, act, made, strict=False))
+                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
 
@@ -439,7 +798,8 @@ class RunGhostRunState(State):
     def acting_seats(self) -> tuple[int, ...]:
         """While plans are built: the seats that have not said ``done``."""
         if self.phase == "plan":
-            return tuple(s for s in self.order() if not self.submitted[s])
+            submitted = self.submitted
+            return tuple([s for s in _order(self.game.players, self.die_holder) if not submitted[s]])
         return super().acting_seats()
 
     def decision_name(self, seat: int) -> str:
@@ -463,7 +823,7 @@ class RunGhostRunState(State):
         if name == "place_furniture":
             return f"Put the {self.grasped} down: its south-west space, rotation and posture."
         if name == "plan_movement":
-            left = self._tentative(seat)[3]
+            left = self._plan(seat).left
             return f"Move one ghost (cost shown) or say done; {left} movement points left."
         if name == "choose_keyhole_side":
             return f"Choose the keyhole's side (it is on the {self.keyhole[0]} side and must change)."
@@ -475,12 +835,11 @@ class RunGhostRunState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         key = (len(self.history), seat, self.phase, self.grasped)
-        cached = self.__dict__.get("_cache")
-        if cached is not None and cached[0] == key:
-            return list(cached[1])
-        acts = self._compute_legal(seat)
-        self.__dict__["_cache"] = (key, acts)
-        return list(acts)
+        memo = self._memo()
+        if memo.key != key:
+            memo.legal = self._compute_legal(seat)
+            memo.key = key
+        return list(memo.legal)
 
     def snapshot(self) -> Any:
         """Everything in the state as compact canonical JSON-ready data (the god view)."""
@@ -500,35 +859,30 @@ class RunGhostRunState(State):
         return {"state": _canonical(rest), "data": data, "chance": self.chance.fingerprint()}
 
     def clone(self) -> RunGhostRunState:
-        """An independent copy (the legal-action cache is not copied)."""
+        """An independent copy (what the state computes once per position is not copied)."""
         twin = copy.copy(self)
         twin.__dict__.pop("_cache", None)
         twin.chance = self.chance.copy()
-        twin.board = Board(
-            {k: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for k, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
+        twin.board = self.board.copy()
         twin.history = list(self.history)
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
-        twin.report = copy.deepcopy(self.report)
+        # the report's parts are never changed once made, only its top level (the looks)
+        twin.report = dict(self.report)
         twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
-        for name in (
-            "removed",
-            "deck",
-            "discard",
-            "midnight_deck",
-            "midnight_done",
-            "start_side",
-            "cards",
-            "moved",
-            "queue",
-            "submitted",
-            "frozen",
-            "choices_made",
-            "rollers",
-        ):
-            setattr(twin, name, list(getattr(self, name)))
+        twin.removed = list(self.removed)
+        twin.deck = list(self.deck)
+        twin.discard = list(self.discard)
+        twin.midnight_deck = list(self.midnight_deck)
+        twin.midnight_done = list(self.midnight_done)
+        twin.start_side = list(self.start_side)
+        twin.cards = list(self.cards)
+        twin.moved = list(self.moved)
+        twin.queue = list(self.queue)
+        twin.submitted = list(self.submitted)
+        twin.frozen = list(self.frozen)
+        twin.choices_made = list(self.choices_made)
+        twin.rollers = list(self.rollers)
         twin.rolls = [list(r) for r in self.rolls]
         twin.tag_targets = {k: list(v) for k, v in self.tag_targets.items()}
         return twin
@@ -536,54 +890,94 @@ class RunGhostRunState(State):
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == "furniture":
             if self.grasped is None:
-                return [Action.make("grasp", piece=p) for p in self._furniture_options(seat)] + [Action.make("pass")]
+                return [*map(_grasp, self._furniture_options(seat)), PASS]
             return self._placements(self.grasped)
         if self.phase == "plan":
             return self._plan_actions(seat)
         if self.phase == "keyhole":
-            return [Action.make("keyhole", side=s) for s in hall.SIDES if s != self.keyhole[0]]
+            here = self.keyhole[0]
+            return [_KEYHOLE[s] for s in hall.SIDES if s != here]
         if self.phase == "midnight":
             return midnight_cards.choices(self, seat)
         return []
 
     def _placements(self, name: str) -> list[Action]:
+        """Where the grasped piece ``name`` may go: first where it stands, then every other spot
+        (postures, rotations, anchor spaces row by row) that resolves (on the floor or stacked, see
+        :meth:`Board.resolve`) and leaves every ghost it covers a place.
+
+        On the floor, the ghosts of each covered space are seated in the piece's places on their
+        own (first fit, by id), so a spot is refused exactly when it covers another piece or a space
+        whose ghosts do not all fit: one mask test per spot. A stacked spot, a spot covering ghosts
+        of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
+        :meth:`Board.move_piece` would carry them out."""
+        board = self.board
+        lay = board.layout()
         shape = game_data().pieces[name]
-        current = self.board.furniture[name]
+        current = board.furniture[name]
+        actions = _place_actions(name)
+        here = _spot_index(current)
+        if name in lay.carrying:
+            return [actions[here]]
         by_space: dict[Space, list[Ghost]] = {}
-        for g in sorted(self.board.ghosts.values(), key=lambda g: g.id):
+        index = hall.SPACE_INDEX
+        for gid in sorted(board.ghosts):
+            g = board.ghosts[gid]
             if g.where == HALL and g.space is not None:
                 by_space.setdefault(g.space, []).append(g)
-        units = {k: v.units for k, v in game_data().sizes.items()}
-        resolve = self.board.resolver(name)
-        # a stacked piece leaving puts its ghosts into the places of the piece below: simulate
-        lifted = current.on is not None and any(x in by_space for x in hall.covered_spaces(shape, current))
-        out = []
-        for posture in POSTURES:
-            for rotation in ROTATIONS:
-                for sp in hall.all_spaces():
-                    at = resolve(Placement(sp[0], sp[1], rotation, posture))
-                    if at is None or at == current:
+        occupied = 0
+        for sp in by_space:
+            occupied |= 1 << index[sp]
+        others = [(other, oat, lay.masks[other]) for other, oat in sorted(board.furniture.items()) if other != name]
+        taken = 0
+        floors = 0
+        for _, oat, mask in others:
+            taken |= mask
+            if oat.on is None:
+                floors |= mask
+        units = _units()
+        # a stacked piece leaving puts its ghosts into the places of the piece below: off the
+        # spaces it leaves, they sit in that piece's places whatever the spot
+        old = lay.masks[name]
+        lifted = current.on is not None and bool(old & occupied)
+        if lifted:
+            below = hall.places_of(game_data().pieces[str(current.on)], board.furniture[str(current.on)])
+            stay = all(_seats_everyone(below, [by_space[sp]], units) for sp in _spaces_of(old) if sp in by_space)
+            lifted_refused = old if stay else -1
+        else:
+            lifted_refused = 0
+        here_on_floor = here if current.on is None else -1
+        out = [actions[here]]
+        spots = hall.spots(name)
+        for posture, candidates in _spots_by_posture(name):
+            places = shape.tipped_places if posture == "tipped" else shape.places
+            refused = taken | lifted_refused
+            for sp, group in by_space.items():
+                if not _seats_everyone(places, [group], units):
+                    refused |= 1 << index[sp]
+            for k, mask in candidates:
+                if not mask & refused:
+                    if k != here_on_floor:
+                        out.append(actions[k])
+                    continue
+                if mask & taken:
+                    # stacked: inside one piece standing on the floor, covering no other
+                    if mask & ~floors:
                         continue
-                    if lifted:
-                        if not self._can_move(name, at):
-                            continue
-                    elif at.on is None:
-                        spaces = hall.covered_spaces(shape, at)
-                        if not _seats_everyone(hall.places_of(shape, at), [by_space.get(x, []) for x in spaces], units):
-                            continue
-                    elif any(x in by_space for x in hall.covered_spaces(shape, at)) and not self._can_move(name, at):
+                    hit = [(other, oat, m) for other, oat, m in others if m & mask]
+                    if len(hit) != 1:
                         continue
-                    params = (("at", space_name(sp)), ("piece", name), ("posture", posture), ("rotation", rotation))
-                    out.append(Action("place", params))
-        cur = Action.make("place", piece=name, at=current.anchor, rotation=current.rotation, posture=current.posture)
-        return [cur, *out]
-
-    def _can_move(self, name: str, at: Placement) -> bool:
-        twin = Board(
-            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
-        return twin.move_piece(name, at)
+                    low, lat, m = hit[0]
+                    if lat.on is not None or mask & ~m or (k == here and current.on == low):
+                        continue
+                    if lifted or mask & occupied:
+                        at = spots[k].placement
+                        if not board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low)):
+                            continue
+                    out.append(actions[k])
+                elif lifted and mask & old and board.can_reseat(name, spots[k].placement):
+                    out.append(actions[k])
+        return out
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind

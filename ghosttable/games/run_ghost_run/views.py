@@ -17,6 +17,8 @@ from ghosttable.games.run_ghost_run.hall import eye_json, space_name
 if TYPE_CHECKING:
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 
+__all__ = ["VIEW_VERSION", "build_view", "eye_json"]
+
 VIEW_VERSION = 1
 
 
