@@ -13,16 +13,32 @@ every board whose furniture stands that way (:func:`layout_of`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.data import SIZES, Place, game_data
-from ghosttable.games.run_ghost_run.geometry import EPSILON, Box, Flat, Mirror, Scene, Target, flatten, look, sees
+from ghosttable.games.run_ghost_run.geometry import (
+    EPSILON,
+    Box,
+    Group,
+    Mirror,
+    Scene,
+    Target,
+    face_in_view,
+    group_boxes,
+    look,
+    sees_through,
+)
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
 FLOOR = Place("floor", 4, SIZES)
 """The floor of a space no piece covers: any size, up to the space's capacity."""
+
+FLOOR_ONLY: tuple[Place, ...] = (FLOOR,)
+"""The places of a space no piece covers."""
 
 RESERVE = "reserve"
 HALL = "hall"
@@ -78,14 +94,17 @@ class Layout:
 
     The rest is computed on first use: the places of each space (:meth:`places`), the height each
     piece stands on and its world boxes, the sight scene, and what each door sees of a ghost of a
-    given size on a given space (:meth:`sight`).
+    given size on a given space (:meth:`sight`). ``memo`` keeps what other modules derive from the
+    layout once (keyed by names they choose).
     """
 
     __slots__ = (
+        "_all_places",
         "_base",
         "_boxes",
         "_facing",
-        "_flat",
+        "_groups",
+        "_json",
         "_places",
         "_scene",
         "_sight",
@@ -94,6 +113,7 @@ class Layout:
         "cover",
         "furniture",
         "masks",
+        "memo",
     )
 
     def __init__(self, furniture: Mapping[str, Placement]) -> None:
@@ -107,11 +127,14 @@ class Layout:
         self.carrying: frozenset[str] = frozenset(at.on for at in self.furniture.values() if at.on is not None)
         self.masks: dict[str, int] = {n: hall.covered_mask(data.pieces[n], at) for n, at in self.furniture.items()}
         self._places: list[tuple[Place, ...] | None] = [None] * len(hall.SPACES)
+        self._all_places: tuple[tuple[Place, ...], ...] | None = None
+        self.memo: dict[Any, Any] = {}
         self._base: dict[str, float] = {}
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None
-        self._flat: tuple[Flat, ...] = ()
+        self._groups: tuple[Group, ...] = ()
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
+        self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
         self._sight: dict[tuple[str, int, Space, str, bool, bool, bool], str | None] = {}
 
@@ -127,17 +150,24 @@ class Layout:
             got = self._places[i] = self._places_of(space)
         return got
 
+    def places_by_index(self) -> tuple[tuple[Place, ...], ...]:
+        """:meth:`places` of every space, by index. Each tuple is shared by every space offering
+        those places, for as long as the program runs (so its identity stands for its places)."""
+        got = self._all_places
+        if got is None:
+            got = self._all_places = tuple(self.places(sp) for sp in hall.SPACES)
+        return got
+
     def _places_of(self, space: Space) -> tuple[Place, ...]:
         piece = self.cover.get(space)
         if piece is None:
-            return (FLOOR,)
+            return FLOOR_ONLY
         data = game_data()
         at = self.furniture[piece]
         own = hall.places_of(data.pieces[piece], at)
         if at.on is None:
             return own
-        lower = hall.places_of(data.pieces[at.on], self.furniture[at.on])
-        return tuple(p for p in lower if p.name != "on") + tuple(p for p in own if p.name == "on")
+        return stacked_places(hall.places_of(data.pieces[at.on], self.furniture[at.on]), own)
 
     # ----- boxes and sight --------------------------------------------------------------------
 
@@ -180,8 +210,33 @@ class Layout:
                 if face is not None:
                     mirrors.append(face)
             self._scene = Scene(tuple(boxes), tuple(mirrors))
-            self._flat = flatten(self._scene.boxes)
+            self._groups = tuple(
+                _piece_group(name, at.col, at.row, at.rotation, at.posture, self.base_of(name))
+                for name, at in sorted(self.furniture.items())
+            )
         return self._scene
+
+    def boxes_json(self) -> list[dict[str, Any]]:
+        """``[{"piece", "box": [x0, y0, z0, x1, y1, z1]}]`` (rounded as :meth:`Box.to_json`), pieces
+        by name, each piece's boxes in order; a fresh list each call, its numbers rounded once."""
+        if self._json is None:
+            self._json = self._make_json()
+        return [{"piece": name, "box": list(box)} for name, box in self._json[0]]
+
+    def mirrors_json(self) -> list[dict[str, Any]]:
+        """The scene's mirror faces as :meth:`Mirror.to_json` writes them; a fresh list each call."""
+        if self._json is None:
+            self._json = self._make_json()
+        return [{**face, "lo": list(face["lo"]), "hi": list(face["hi"])} for face in self._json[1]]
+
+    def _make_json(self) -> tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]]:
+        boxes: list[tuple[str, tuple[float, ...]]] = []
+        for name in sorted(self.furniture):
+            at = self.furniture[name]
+            for box in _rounded_boxes(name, at.col, at.row, at.rotation, at.posture, self.base_of(name)):
+                boxes.append((name, box))
+        mirrors = tuple(m.to_json() for m in self.scene().mirrors)
+        return tuple(boxes), mirrors
 
     def top(self, space: Space) -> float:
         """The height a ghost ``on`` the piece covering ``space`` stands on (0.0 when none does)."""
@@ -200,16 +255,63 @@ class Layout:
         memo = self._sight
         if key in memo:
             return memo[key]
+        if inside:
+            memo[key] = None
+            return None
         scene = self.scene()
         eye = hall.eye(side, door)
         facing = self._facing.get((side, door))
         if facing is None:
-            facing = tuple(m for m in scene.mirrors if (eye.position[m.axis] - m.coord) * m.sign > EPSILON)
+            facing = tuple(
+                m
+                for m in scene.mirrors
+                if (eye.position[m.axis] - m.coord) * m.sign > EPSILON and _face_seen(side, door, m)
+            )
             self._facing[(side, door)] = facing
         base = self.top(space) if on else 0.0
-        target = hall.ghost_target("probe", space, size, base, lying, inside)
-        how = memo[key] = sees(scene, eye, target, self._flat, facing)
+        target, visible = _target_in_view(side, door, space, size, base, lying)
+        how = memo[key] = sees_through(eye, target, visible, self._groups, facing)
         return how
+
+
+@functools.lru_cache(maxsize=8192)
+def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
+    """:func:`geometry.face_in_view` from door ``door`` of ``side`` (answered once per mirror face)."""
+    return face_in_view(hall.eye(side, door), mirror)
+
+
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[bool, ...]]] = {}
+
+
+def _target_in_view(
+    side: str, door: int, space: Space, size: str, base: float, lying: bool
+) -> tuple[Target, tuple[bool, ...]]:
+    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
+    and which of its samples lie in the field of view of door ``door`` of ``side`` (no furniture
+    changes that): computed once."""
+    key = (side, door, space, size, base, lying)
+    got = _IN_VIEW.get(key)
+    if got is None:
+        target = hall.ghost_target("probe", space, size, base, lying, False)
+        eye = hall.eye(side, door)
+        got = _IN_VIEW[key] = (target, tuple(eye.in_view(p) for p in target.samples))
+    return got
+
+
+@functools.lru_cache(maxsize=16384)
+def _piece_group(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Group:
+    """The world boxes of piece ``name`` so placed as one group (see :func:`geometry.group_boxes`)."""
+    at = Placement(col, row, rotation, posture)
+    return group_boxes(hall.world_boxes(game_data().pieces[name], at, base))[0]
+
+
+@functools.lru_cache(maxsize=16384)
+def _rounded_boxes(
+    name: str, col: int, row: int, rotation: int, posture: str, base: float
+) -> tuple[tuple[float, ...], ...]:
+    """:meth:`Box.to_json` of each world box of piece ``name`` so placed (rounded once)."""
+    at = Placement(col, row, rotation, posture)
+    return tuple(tuple(box.to_json()) for box in hall.world_boxes(game_data().pieces[name], at, base))
 
 
 _LAYOUTS: dict[FurnitureKey, Layout] = {}
@@ -359,25 +461,39 @@ class Board:
         resolved = self.resolve(name, at)
         return resolved is not None and self._reseat(name, resolved) is not None
 
-    def can_reseat(self, name: str, at: Placement) -> bool:
+    def can_reseat(self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None) -> bool:
         """Whether every ghost piece ``name`` disturbs finds a place when it stands at ``at``, a
-        placement :meth:`resolve` gave (so that :meth:`move_piece` to ``at`` succeeds); nothing changes."""
-        return self._reseat(name, at) is not None
+        placement :meth:`resolve` gave (so that :meth:`move_piece` to ``at`` succeeds); nothing
+        changes. ``by_space``: the ghosts in the hall by space, each list by id, if known."""
+        return self._reseat(name, at, by_space) is not None
 
-    def _reseat(self, name: str, at: Placement) -> dict[str, str] | None:
+    def _reseat(
+        self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None
+    ) -> dict[str, str] | None:
         """The place each ghost disturbed by piece ``name`` standing at ``at`` (resolved) takes,
         ``{ghost id: place}`` (first fit, ghosts by id), or ``None`` when one finds no room. Only
         ghosts on the spaces the piece leaves or covers move, and they keep their space."""
         data = game_data()
         shape = data.pieces[name]
-        touched = set(hall.covered_spaces(shape, self.furniture[name]))
-        touched.update(hall.covered_spaces(shape, at))
-        movers = sorted((g for g in self.ghosts.values() if g.where == HALL and g.space in touched), key=lambda g: g.id)
+        lay = self.layout()
+        mask = hall.covered_mask(shape, at)
+        touched = lay.masks[name] | mask
+        if by_space is None:
+            index = hall.SPACE_INDEX
+            movers = [
+                g
+                for g in self.ghosts.values()
+                if g.where == HALL and g.space is not None and touched >> index[g.space] & 1
+            ]
+            movers.sort(key=lambda g: g.id)
+        else:
+            movers = [g for sp, group in by_space.items() if touched >> hall.SPACE_INDEX[sp] & 1 for g in group]
+            movers.sort(key=lambda g: g.id)
         if not movers:
             return {}
-        after = dict(self.furniture)
-        after[name] = at
-        stacked = sorted(after.items(), key=lambda kv: kv[1].on is not None)
+        # the pieces after the move, those on the floor first; the last covering a space is on top
+        after = [(n, at if n == name else p, mask if n == name else lay.masks[n]) for n, p in self.furniture.items()]
+        after.sort(key=lambda item: item[1].on is not None)
         places: dict[Space, tuple[Place, ...]] = {}
         placed: dict[str, str] = {}
         load: dict[tuple[Space, str], int] = {}
@@ -387,7 +503,22 @@ class Board:
             assert space is not None
             offer = places.get(space)
             if offer is None:
-                offer = places[space] = _places_under(after, stacked, space)
+                bit = 1 << hall.SPACE_INDEX[space]
+                top: tuple[str, Placement] | None = None
+                for n, p, m in after:
+                    if m & bit:
+                        top = (n, p)
+                if top is None:
+                    offer = FLOOR_ONLY
+                else:
+                    own = hall.places_of(data.pieces[top[0]], top[1])
+                    low = top[1].on
+                    if low is None:
+                        offer = own
+                    else:
+                        low_at = at if low == name else self.furniture[low]
+                        offer = stacked_places(hall.places_of(data.pieces[low], low_at), own)
+                places[space] = offer
             units = sizes[g.size].units
             target = None
             for place in offer:
@@ -481,21 +612,29 @@ class Board:
         return {key: look(scene, hall.eye(*key), targets) for key in hall.all_doors()}
 
 
-def _places_under(
-    furniture: Mapping[str, Placement], stacked: list[tuple[str, Placement]], space: Space
-) -> tuple[Place, ...]:
-    """:meth:`Layout.places` of ``space`` for ``furniture`` (``stacked``: its items, the pieces on
-    the floor first), without making the whole layout."""
-    data = game_data()
-    piece = None
-    for name, at in stacked:
-        if space in hall.covered_spaces(data.pieces[name], at):
-            piece = name
-    if piece is None:
-        return (FLOOR,)
-    at = furniture[piece]
-    own = hall.places_of(data.pieces[piece], at)
-    if at.on is None:
-        return own
-    lower = hall.places_of(data.pieces[at.on], furniture[at.on])
-    return tuple(p for p in lower if p.name != "on") + tuple(p for p in own if p.name == "on")
+_STACKS: dict[tuple[int, int], tuple[tuple[Place, ...], tuple[Place, ...], tuple[Place, ...]]] = {}
+
+
+def stacked_places(lower: tuple[Place, ...], upper: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The places of a space under a stack: ``lower``'s places but its top, then ``upper``'s top;
+    one tuple per pair of (shape-owned) place tuples, so that every tuple :meth:`Layout.places`
+    gives lives as long as the program and stands for its places by identity."""
+    key = (id(lower), id(upper))
+    got = _STACKS.get(key)
+    if got is None:
+        places = tuple(p for p in lower if p.name != "on") + tuple(p for p in upper if p.name == "on")
+        got = _STACKS[key] = (lower, upper, places)
+    return got[2]
+
+
+_TAKERS: dict[tuple[int, str], tuple[tuple[Place, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def takers(places: tuple[Place, ...], size: str) -> tuple[tuple[str, int], ...]:
+    """``((place name, capacity in units), ...)`` of the ``places`` (a tuple :meth:`Layout.places`
+    gave) that take a ghost of ``size``, in order."""
+    key = (id(places), size)
+    got = _TAKERS.get(key)
+    if got is None or got[0] is not places:
+        got = _TAKERS[key] = (places, tuple((p.name, p.units) for p in places if size in p.sizes))
+    return got[1]

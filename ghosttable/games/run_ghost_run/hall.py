@@ -57,6 +57,9 @@ SPACE_NAMES: tuple[str, ...] = tuple(space_name(sp) for sp in SPACES)
 SPACE_INDEX: dict[Space, int] = {sp: i for i, sp in enumerate(SPACES)}
 """The index of each space."""
 
+NAME_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPACE_NAMES)}
+"""The index of each space by name (``"A1"`` is 0)."""
+
 
 MAX_STEPS = COLUMNS - 1 + ROWS - 1
 """The longest orthogonal distance between two spaces of the hall."""
@@ -180,18 +183,24 @@ def eye(side: str, door: int) -> Eye:
 def eye_json(side: str, door: int) -> dict[str, Any]:
     """The keyhole's eye at door ``door`` of ``side`` for a perspective picture: ``{"position",
     "forward", "right", "up"}`` (each ``[x, y, z]``, rounded to 1e-6) and the half-angles in degrees
-    (``half_horizontal_degrees``, ``half_vertical_degrees``). Raises ``ValueError`` for a door that
-    does not exist."""
-    e = eye(side, door)
+    (``half_horizontal_degrees``, ``half_vertical_degrees``); a fresh dict each call. Raises
+    ``ValueError`` for a door that does not exist."""
+    position, forward, right, up = _eye_numbers(side, door)
     data = game_data().eye
     return {
-        "position": [round(v, 6) for v in e.position],
-        "forward": [round(v, 6) for v in e.forward],
-        "right": [round(v, 6) for v in e.right],
-        "up": [round(v, 6) for v in e.up],
+        "position": list(position),
+        "forward": list(forward),
+        "right": list(right),
+        "up": list(up),
         "half_horizontal_degrees": data.half_horizontal_degrees,
         "half_vertical_degrees": data.half_vertical_degrees,
     }
+
+
+@functools.cache
+def _eye_numbers(side: str, door: int) -> tuple[tuple[float, ...], ...]:
+    e = eye(side, door)
+    return tuple(tuple(round(v, 6) for v in vec) for vec in (e.position, e.forward, e.right, e.up))
 
 
 def all_doors() -> list[tuple[str, int]]:
@@ -324,6 +333,18 @@ def _to_world(
 
 def world_boxes(shape: PieceShape, at: Placement, base: float = 0.0) -> list[Box]:
     """The piece's boxes in the hall's frame, raised by ``base`` (a stacked piece)."""
+    if shape is not game_data().pieces.get(shape.name):
+        return _world_boxes(shape, at, base)
+    return list(_placed_boxes(shape.name, at.col, at.row, at.rotation, at.posture, base))
+
+
+@functools.lru_cache(maxsize=16384)
+def _placed_boxes(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> tuple[Box, ...]:
+    """:func:`world_boxes` of the data's piece ``name`` (computed once per placement and base)."""
+    return tuple(_world_boxes(game_data().pieces[name], Placement(col, row, rotation, posture), base))
+
+
+def _world_boxes(shape: PieceShape, at: Placement, base: float) -> list[Box]:
     out = []
     for u0, v0, z0, u1, v1, z1 in shape.boxes:
         a = _to_world(shape, at, u0, v0, z0, base)
@@ -337,6 +358,20 @@ def world_boxes(shape: PieceShape, at: Placement, base: float = 0.0) -> list[Box
 def mirror_face(shape: PieceShape, at: Placement, base: float = 0.0) -> Mirror | None:
     """The piece's reflective face in the hall's frame (raised by ``base``), or ``None`` for a
     piece without one."""
+    if shape.mirror is None:
+        return None
+    if shape is not game_data().pieces.get(shape.name):
+        return _mirror_face(shape, at, base)
+    return _placed_face(shape.name, at.col, at.row, at.rotation, at.posture, base)
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed_face(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Mirror | None:
+    """:func:`mirror_face` of the data's piece ``name`` (computed once per placement and base)."""
+    return _mirror_face(game_data().pieces[name], Placement(col, row, rotation, posture), base)
+
+
+def _mirror_face(shape: PieceShape, at: Placement, base: float) -> Mirror | None:
     if shape.mirror is None:
         return None
     face_v, face_h = shape.mirror

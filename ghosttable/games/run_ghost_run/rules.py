@@ -24,8 +24,19 @@ from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionE
 from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
-from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost, Layout
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, Place, game_data
+from ghosttable.games.run_ghost_run.board import (
+    EXITED,
+    FLOOR_ONLY,
+    HALL,
+    RESERVE,
+    UNUSED,
+    Board,
+    Ghost,
+    Layout,
+    stacked_places,
+    takers,
+)
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 
 VERSION = "1.0"
@@ -48,10 +59,7 @@ PASS = Action("pass")
 _KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
 _GRASP: dict[str, Action] = {}
 _PLACE: dict[str, tuple[Action, ...]] = {}
-_STEP: dict[str, list[dict[tuple[str, ...], tuple[Action, ...]] | None]] = {}
 _EXIT: dict[tuple[str, int], Action] = {}
-_COST_SLOTS = 16
-"""Step costs run from 1 to ``hall.MAX_STEPS`` (10): a step's table slot is ``index * 16 + cost``."""
 
 
 def _grasp(piece: str) -> Action:
@@ -109,18 +117,71 @@ def _spot_index(at: Placement) -> int:
     )
 
 
-def _steps_of(gid: str) -> list[dict[tuple[str, ...], tuple[Action, ...]] | None]:
-    """Ghost ``gid``'s step actions, made once: slot ``index * 16 + cost`` maps the places offered
-    there (a tuple of place names) to the actions ``step cost= ghost= place= to=`` for them."""
-    got = _STEP.get(gid)
+_OFFERS: list[tuple[str, ...]] = [()]
+"""Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
+_OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
+
+
+def _offer(places: tuple[str, ...]) -> int:
+    """The number of an offer of places (see ``_OFFERS``)."""
+    got = _OFFER_IDS.get(places)
     if got is None:
-        got = _STEP[gid] = [None] * (len(hall.SPACES) * _COST_SLOTS)
+        got = _OFFER_IDS[places] = len(_OFFERS)
+        _OFFERS.append(places)
     return got
 
 
-def _step_block(gid: str, index: int, cost: int, places: tuple[str, ...]) -> tuple[Action, ...]:
-    to = hall.SPACE_NAMES[index]
-    return tuple(Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in places)
+_ORIGIN_OF_SIDE = {side: len(hall.SPACES) + k for k, side in enumerate(hall.SIDES)}
+"""A step's origin: a space index (0 to 35) for a ghost in the hall, 36 + k for side ``SIDES[k]``."""
+
+
+def _costs(origin: int) -> tuple[int, ...]:
+    if origin < len(hall.SPACES):
+        return tuple(hall.manhattan(hall.SPACES[origin], sp) for sp in hall.SPACES)
+    side = hall.SIDES[origin - len(hall.SPACES)]
+    return tuple(1 + d for d in hall.SIDE_DISTANCE[side])
+
+
+_COSTS: tuple[tuple[int, ...], ...] = tuple(_costs(o) for o in range(len(hall.SPACES) + len(hall.SIDES)))
+"""``_COSTS[origin][j]``: what a step from ``origin`` to the space of index ``j`` costs."""
+
+_REACH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            j
+            for j in range(len(hall.SPACES))
+            if (origin >= len(hall.SPACES) or j != origin) and _COSTS[origin][j] <= left
+        )
+        for left in range(hall.MAX_STEPS + 1)
+    )
+    for origin in range(len(hall.SPACES) + len(hall.SIDES))
+)
+"""``_REACH[origin][n]``: the space indices a step from ``origin`` reaches for at most ``n`` points."""
+
+_CELLS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
+_TABLES: dict[tuple[str, int], list[dict[int, tuple[Action, ...]]]] = {}
+
+
+def _table(gid: str, origin: int) -> list[dict[int, tuple[Action, ...]]]:
+    """Ghost ``gid``'s steps from ``origin``: ``table[j][offer]`` is the tuple of actions ``step
+    cost= ghost= place= to=`` to the space of index ``j`` for each place of the offer (made when
+    first asked for: see :func:`_block`). Origins that pay the same for a space share its steps."""
+    got = _TABLES.get((gid, origin))
+    if got is None:
+        costs = _COSTS[origin]
+        got = _TABLES[(gid, origin)] = [_CELLS.setdefault((gid, costs[j], j), {}) for j in range(len(hall.SPACES))]
+    return got
+
+
+def _block(table: list[dict[int, tuple[Action, ...]]], gid: str, origin: int, j: int, offer: int) -> tuple[Action, ...]:
+    got = table[j].get(offer)
+    if got is None:
+        cost = _COSTS[origin][j]
+        to = hall.SPACE_NAMES[j]
+        got = table[j][offer] = tuple(
+            Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in _OFFERS[offer]
+        )
+    return got
 
 
 def _exit(gid: str, cost: int) -> Action:
@@ -131,14 +192,13 @@ def _exit(gid: str, cost: int) -> Action:
     return got
 
 
-_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {}
+_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((holder + i) % players for i in range(players)) for holder in range(players)) for players in range(9)
+)
+"""``_ORDERS[players][holder]``: the seats clockwise from ``holder``."""
 
-
-def _order(players: int, holder: int) -> tuple[int, ...]:
-    got = _ORDERS.get((players, holder))
-    if got is None:
-        got = _ORDERS[(players, holder)] = tuple((holder + i) % players for i in range(players))
-    return got
+_ACTING: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+"""The seats still building their plans, by die holder and seats done."""
 
 
 _CARD_VALUES: dict[int, int] = {}
@@ -163,10 +223,11 @@ def _units() -> dict[str, int]:
 
 class _PlanBase:
     """The board at the start of the plan phase as the listing of steps reads it: the layout, the
-    ghost units per space index and per ``(index, place)``, the places each space offers a ghost of
-    each size (computed on first use), and each seat's ghost ids in id order."""
+    ghost units per space index and per ``(index, place)``, the offer of places of each space to a
+    ghost of each size (computed on first use), each seat's ghost ids in id order, and each seat's
+    plan so far carried out (kept from one listing to the next while the plan only grows)."""
 
-    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "turn")
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn")
 
     def __init__(self, board: Board, turn: int, players: int) -> None:
         self.board = board
@@ -189,16 +250,55 @@ class _PlanBase:
         self.per_space = per_space
         self.per_place = per_place
         self.own = own
-        self.fits: dict[str, list[tuple[str, ...]]] = {}
+        self.fits: dict[str, list[int]] = {}
+        self.plans: dict[int, tuple[list[Action], int, _Plan]] = {}
 
-    def fits_of(self, size: str) -> list[tuple[str, ...]]:
-        """The places of each space (by index) where a ghost of ``size`` fits before any plan."""
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` before any plan."""
         got = self.fits.get(size)
         if got is None:
-            got = self.fits[size] = [
-                _fit(self.layout, self.per_space, self.per_place, i, size) for i in range(len(hall.SPACES))
-            ]
+            empty = self.layout.memo.get(("offers", size))
+            if empty is None:
+                empty = self.layout.memo[("offers", size)] = _empty_offers(self.layout, size)
+            got = list(empty)
+            per_space = self.per_space
+            for i, used in enumerate(per_space):
+                if used:
+                    got[i] = _fit(self.layout, per_space, self.per_place, i, size)
+            self.fits[size] = got
         return got
+
+
+_FIT_RULES: dict[str, dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]] = {}
+
+
+def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]:
+    """For ghosts of ``size``: ``{id(places): (places, takers, offer when empty)}`` for each tuple of
+    places a layout gives (those tuples live as long as the program)."""
+    got = _FIT_RULES.get(size)
+    if got is None:
+        got = _FIT_RULES[size] = {}
+    return got
+
+
+def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
+    """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
+    the hall."""
+    rules = _fit_rules(size)
+    out = []
+    for places in layout.places_by_index():
+        rule = rules.get(id(places))
+        if rule is None or rule[0] is not places:
+            rule = rules[id(places)] = _fit_rule(places, size)
+        out.append(rule[2])
+    return tuple(out)
+
+
+def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
+    units = _units()[size]
+    cands = takers(places, size)
+    empty = _offer(tuple(name for name, cap in cands if units <= cap)) if units <= game_data().space_capacity else 0
+    return (places, cands, empty)
 
 
 def _fit(
@@ -209,19 +309,24 @@ def _fit(
     size: str,
     freed: int = 0,
     freed_place: str = "",
-) -> tuple[str, ...]:
-    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as a tuple."""
+) -> int:
+    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as an offer."""
     units = _units()[size]
-    if per_space[i] - freed + units > game_data().space_capacity:
-        return ()
+    used = per_space[i]
+    if used - freed + units > game_data().space_capacity:
+        return 0
+    places = layout.places_by_index()[i]
+    rules = _fit_rules(size)
+    rule = rules.get(id(places))
+    if rule is None or rule[0] is not places:
+        rule = rules[id(places)] = _fit_rule(places, size)
+    if not used:
+        return rule[2]
     out = []
-    for place in layout.places(hall.SPACES[i]):
-        if size not in place.sizes:
-            continue
-        used = per_place.get((i, place.name), 0) - (freed if place.name == freed_place else 0)
-        if used + units <= place.units:
-            out.append(place.name)
-    return tuple(out)
+    for name, cap in rule[1]:
+        if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
+            out.append(name)
+    return _offer(tuple(out))
 
 
 class _Plan:
@@ -233,12 +338,25 @@ class _Plan:
         stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
         left: the movement points left.
         per_space, per_place: ghost units per space index and per ``(index, place)`` after the plan.
-        touched: the space indices whose units the plan changed.
+        fits: the offer of each space to a ghost of each size after the plan (as needed).
+        touched, changed: the space indices whose units the last step, and the whole plan, changed.
     """
 
-    __slots__ = ("base", "ghosts", "left", "made", "per_place", "per_space", "seat", "stepped", "touched")
+    __slots__ = (
+        "base",
+        "changed",
+        "fits",
+        "ghosts",
+        "left",
+        "made",
+        "per_place",
+        "per_space",
+        "seat",
+        "stepped",
+        "touched",
+    )
 
-    def __init__(self, base: _PlanBase, board: Board, seat: int, plan: list[Action], value: int) -> None:
+    def __init__(self, base: _PlanBase, board: Board, seat: int, value: int) -> None:
         self.base = base
         ghosts: dict[str, list[Any]] = {}
         index = hall.SPACE_INDEX
@@ -248,22 +366,30 @@ class _Plan:
         self.ghosts = ghosts
         self.stepped: set[str] = set()
         self.made: set[str] = set()
-        self.touched: set[int] = set()
         self.per_space = base.per_space
         self.per_place = base.per_place
+        self.fits: dict[str, list[int]] = {}
+        self.touched: set[int] = set()
+        self.changed: set[int] = set()
         self.seat = seat
-        spent = 0
-        for act in plan:
-            if act.kind != "step":
-                continue
-            if self.per_space is base.per_space:
-                self.per_space = list(base.per_space)
-                self.per_place = dict(base.per_place)
-            params = dict(act.params)
-            self._carry(board, seat, params)
-            self.stepped.add(str(params["ghost"]))
-            spent += int(params["cost"])  # type: ignore[arg-type]
-        self.left = value - spent
+        self.left = value
+
+    def add(self, board: Board, act: Action) -> None:
+        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing)."""
+        if act.kind != "step":
+            return
+        if self.per_space is self.base.per_space:
+            self.per_space = list(self.base.per_space)
+            self.per_place = dict(self.base.per_place)
+        params: dict[str, Any] = dict(act.params)
+        self.touched = set()
+        self._carry(board, self.seat, params)
+        self.stepped.add(str(params["ghost"]))
+        self.left -= int(params["cost"])
+        self.changed |= self.touched
+        for size, fits in self.fits.items():
+            for i in self.touched:
+                fits[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
 
     def _ghost(self, board: Board, gid: str) -> list[Any]:
         got = self.ghosts.get(gid)
@@ -309,7 +435,9 @@ class _Plan:
         if dest == "exit":
             self._move(rec, EXITED, -1, "")
             return
-        i = hall.SPACE_INDEX[parse_space(dest)]
+        i = hall.NAME_INDEX.get(dest)
+        if i is None:
+            i = hall.SPACE_INDEX[parse_space(dest)]
         place = str(params["place"])
         merge = params.get("merge")
         self._move(rec, RESERVE, -1, "")
@@ -319,24 +447,23 @@ class _Plan:
             if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
                 result = "medium" if rec[3] == t[3] else "large"
                 piece = self.merge_piece(board, rec[4], result)
-                if piece is not None and place in _fit(
-                    self.base.layout, self.per_space, self.per_place, i, result, _units()[t[3]], place
-                ):
+                offer = _fit(self.base.layout, self.per_space, self.per_place, i, result, _units()[t[3]], place)
+                if piece is not None and place in _OFFERS[offer]:
                     self._move(t, RESERVE, -1, "")
                     self._move(self._ghost(board, piece), HALL, i, place)
                     self.made.add(piece)
                     return
         self._move(rec, HALL, i, place)
 
-    def fits_of(self, size: str) -> list[tuple[str, ...]]:
-        """The places of each space (by index) where a ghost of ``size`` fits after the plan."""
-        base = self.base.fits_of(size)
-        if not self.touched:
-            return base
-        out = list(base)
-        for i in self.touched:
-            out[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
-        return out
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` after the plan."""
+        got = self.fits.get(size)
+        if got is None:
+            got = list(self.base.fits_of(size))
+            for i in self.changed:
+                got[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
+            self.fits[size] = got
+        return got
 
 
 class _Memo:
@@ -412,7 +539,7 @@ class RunGhostRunState(State):
 
     def order(self) -> list[int]:
         """Seats clockwise from the die holder (each seat's left-hand neighbour is the next one)."""
-        return list(_order(self.game.players, self.die_holder))
+        return list(_ORDERS[self.game.players][self.die_holder])
 
     def exit_side(self, seat: int) -> str:
         """The side opposite ``seat``'s starting side."""
@@ -458,7 +585,8 @@ class RunGhostRunState(State):
         self._next_furniture()
 
     def _furniture_options(self, seat: int) -> list[str]:
-        free = [p for p in sorted(self.board.furniture) if p not in self.moved and not self.board.carrying(p)]
+        carrying = self.board.layout().carrying
+        free = [p for p in sorted(self.board.furniture) if p not in self.moved and p not in carrying]
         shown = [p for p in game_data().card(self.cards[seat] or 0).furniture if p in free]
         return shown or free
 
@@ -543,10 +671,10 @@ class RunGhostRunState(State):
         "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
         "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
         board = self.board
-        boxes = [
-            {"piece": name, "box": box.to_json()} for name in sorted(board.furniture) for box in board.piece_boxes(name)
-        ]
-        mirrors = [m.to_json() for m in board.scene().mirrors]
+        lay = board.layout()
+        boxes = lay.boxes_json()
+        mirrors = lay.mirrors_json()
+        posture = "lying" if self.lying else "standing"
         ghosts = [
             {
                 "ghost": g.id,
@@ -554,8 +682,8 @@ class RunGhostRunState(State):
                 "size": g.size,
                 "space": space_name(g.space),
                 "place": g.place or None,
-                "base": round(board.base_height(g), 6),
-                "posture": "lying" if self.lying else "standing",
+                "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
+                "posture": posture,
             }
             for g in sorted(board.ghosts.values(), key=lambda g: g.id)
             if g.where == HALL and g.space is not None
@@ -579,8 +707,26 @@ class RunGhostRunState(State):
         return base
 
     def _plan(self, seat: int) -> _Plan:
-        """``seat``'s plan so far carried out on the plan phase's board."""
-        return _Plan(self._plan_base(), self.board, seat, self.plans[seat], self.card_value(seat))
+        """``seat``'s plan so far carried out on the plan phase's board (carried on from the last
+        time while the plan has only grown since)."""
+        base = self._plan_base()
+        plan = self.plans[seat]
+        value = self.card_value(seat)
+        kept = base.plans.get(seat)
+        if kept is not None:
+            done, worth, got = kept
+            n = len(done)
+            if worth == value and len(plan) >= n and plan[:n] == done:
+                if len(plan) > n:
+                    for act in plan[n:]:
+                        got.add(self.board, act)
+                    base.plans[seat] = (list(plan), value, got)
+                return got
+        got = _Plan(base, self.board, seat, value)
+        for act in plan:
+            got.add(self.board, act)
+        base.plans[seat] = (list(plan), value, got)
+        return got
 
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
         """The board as ``seat``'s plan so far leaves it (other seats' ghosts where they were), the
@@ -642,30 +788,31 @@ class RunGhostRunState(State):
                 rec = ghosts[gid]
                 if rec[0] == HALL:
                     hall_at.setdefault(rec[1], []).append(gid)
-        reach_side = hall.REACH_FROM_SIDE[start][min(left, hall.MAX_STEPS)]
-        reach_space = hall.REACH_FROM_SPACE
         reach_left = min(left, hall.MAX_STEPS)
+        side_origin = _ORIGIN_OF_SIDE[start]
         acts: list[Action] = []
-        fits_by_size: dict[str, list[tuple[str, ...]]] = {}
         for gid, where, i, size in movers:
-            fits = fits_by_size.get(size)
-            if fits is None:
-                fits = fits_by_size[size] = plan.fits_of(size)
-            table = _steps_of(gid)
-            reach = reach_space[i][reach_left] if where == HALL else reach_side
-            for j, cost in reach:
-                offer = fits[j]
-                if offer:
-                    slot = j * _COST_SLOTS + cost
-                    cell = table[slot]
-                    if cell is None:
-                        cell = table[slot] = {}
-                    block = cell.get(offer)
-                    if block is None:
-                        block = cell[offer] = _step_block(gid, j, cost, offer)
-                    acts += block
-                if merging and j in hall_at:
-                    acts.extend(self._merge_steps(plan, gid, size, j, cost, hall_at[j]))
+            fits = plan.fits_of(size)
+            origin = i if where == HALL else side_origin
+            if hall_at:
+                table = _table(gid, origin)
+                costs = _COSTS[origin]
+                for j in _REACH[origin][reach_left]:
+                    acts += _block(table, gid, origin, j, fits[j])
+                    if j in hall_at:
+                        acts += self._merge_steps(plan, gid, size, j, costs[j], hall_at[j])
+            else:
+                table = _table(gid, origin)
+                mark = len(acts)
+                try:
+                    for j in _REACH[origin][reach_left]:
+                        offer = fits[j]
+                        if offer:
+                            acts += table[j][offer]
+                except KeyError:
+                    del acts[mark:]
+                    for j in _REACH[origin][reach_left]:
+                        acts += _block(table, gid, origin, j, fits[j])
             if where == HALL:
                 cost = exit_distance[i] + 1
                 if cost <= left:
@@ -688,7 +835,8 @@ class RunGhostRunState(State):
             if plan.merge_piece(self.board, t[4], result_size) is None:
                 continue
             place = t[2]
-            if place in _fit(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place):
+            offer = _fit(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place)
+            if place in _OFFERS[offer]:
                 params = (("cost", cost), ("ghost", gid), ("merge", tid), ("place", place), ("to", hall.SPACE_NAMES[j]))
                 out.append(Action("step", params))
         return out
@@ -726,7 +874,8 @@ class RunGhostRunState(State):
             g.to_side(EXITED)
             outcome.update(to="exit", place=None, stopped_short=False)
             return outcome
-        sp = parse_space(dest)
+        k = hall.NAME_INDEX.get(dest)
+        sp = hall.SPACES[k] if k is not None else parse_space(dest)
         place = str(act["place"])
         merge = act.get("merge")
         # lift the mover so it does not count against its own destination
@@ -798,8 +947,12 @@ class RunGhostRunState(State):
     def acting_seats(self) -> tuple[int, ...]:
         """While plans are built: the seats that have not said ``done``."""
         if self.phase == "plan":
-            submitted = self.submitted
-            return tuple([s for s in _order(self.game.players, self.die_holder) if not submitted[s]])
+            key = (self.die_holder, tuple(self.submitted))
+            got = _ACTING.get(key)
+            if got is None:
+                order = _ORDERS[len(self.submitted)][self.die_holder]
+                got = _ACTING[key] = tuple([s for s in order if not self.submitted[s]])
+            return got
         return super().acting_seats()
 
     def decision_name(self, seat: int) -> str:
@@ -949,12 +1102,17 @@ class RunGhostRunState(State):
         here_on_floor = here if current.on is None else -1
         out = [actions[here]]
         spots = hall.spots(name)
+        groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
+        # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
+        # those it now covers sit in the places of the stack: one mask per piece below and posture
+        leave_floor = all(_room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
+        stack_refused: dict[tuple[str, str], int] = {}
         for posture, candidates in _spots_by_posture(name):
             places = shape.tipped_places if posture == "tipped" else shape.places
             refused = taken | lifted_refused
-            for sp, group in by_space.items():
-                if not _seats_everyone(places, [group], units):
-                    refused |= 1 << index[sp]
+            for bit, sizes in groups:
+                if not _room_for(places, sizes):
+                    refused |= bit
             for k, mask in candidates:
                 if not mask & refused:
                     if k != here_on_floor:
@@ -970,12 +1128,27 @@ class RunGhostRunState(State):
                     low, lat, m = hit[0]
                     if lat.on is not None or mask & ~m or (k == here and current.on == low):
                         continue
-                    if lifted or mask & occupied:
+                    if lifted:
                         at = spots[k].placement
-                        if not board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low)):
+                        if not board.can_reseat(
+                            name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space
+                        ):
+                            continue
+                    elif mask & occupied:
+                        if not leave_floor:
+                            continue
+                        refused_here = stack_refused.get((low, posture))
+                        if refused_here is None:
+                            stack = _stacked_places(game_data().pieces[low], lat, places)
+                            refused_here = 0
+                            for bit, sizes in groups:
+                                if not _room_for(stack, sizes):
+                                    refused_here |= bit
+                            stack_refused[(low, posture)] = refused_here
+                        if mask & refused_here:
                             continue
                     out.append(actions[k])
-                elif lifted and mask & old and board.can_reseat(name, spots[k].placement):
+                elif lifted and mask & old and board.can_reseat(name, spots[k].placement, by_space):
                     out.append(actions[k])
         return out
 
@@ -1141,6 +1314,36 @@ class RunGhostRunState(State):
         if self.phase == "furniture" and action.kind == "grasp" and self.grasped is None:
             return IllegalActionError("grasp a piece your card shows that has not moved this turn and carries nothing")
         return super().explain_illegal(seat, action, legal)
+
+
+def _stacked_places(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The places of a space under a stack: those of ``lower`` (standing at ``at``) but its top,
+    then the top of the piece standing on it (whose own places are ``upper``)."""
+    return stacked_places(hall.places_of(lower, at), upper)
+
+
+_ROOM: dict[tuple[int, tuple[str, ...]], tuple[tuple[Place, ...], bool]] = {}
+
+
+def _room_for(places: tuple[Place, ...], sizes: tuple[str, ...]) -> bool:
+    """Whether ghosts of ``sizes`` (by id) on one space all find room in ``places`` (a piece's own
+    place tuple), seated first fit as :func:`_seats_everyone` seats them; answered once per pair."""
+    key = (id(places), sizes)
+    got = _ROOM.get(key)
+    if got is None or got[0] is not places:
+        load: dict[str, int] = {}
+        units = _units()
+        fits = True
+        for size in sizes:
+            for place in places:
+                if size in place.sizes and load.get(place.name, 0) + units[size] <= place.units:
+                    load[place.name] = load.get(place.name, 0) + units[size]
+                    break
+            else:
+                fits = False
+                break
+        got = _ROOM[key] = (places, fits)
+    return got[1]
 
 
 def _seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: dict[str, int]) -> bool:

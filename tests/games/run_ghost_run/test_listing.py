@@ -75,3 +75,22 @@ def test_a_stacked_piece_carrying_ghosts_away_lists_as_the_plain_way() -> None:
         state.apply(Action.make("grasp", piece="armchair"))
         assert state.legal_actions() == reference.legal_actions(state, 0)
         assert len(state.legal_actions()) > 100
+
+
+def test_what_each_door_sees_matches_the_plain_sight_test() -> None:
+    rng = random.Random(5)
+    boards = 0
+    for players, options in CONFIGS[:4]:
+        for k in range(3):
+            state = RunGhostRun(players, **options).new_initial_state(3000 + k)
+            while not state.is_terminal():
+                seat = state.acting_seats()[0]
+                if state.phase == "keyhole" or rng.random() < 0.05:
+                    boards += 1
+                    for lying in (False, True):
+                        plain = state.board.seen_from_all(lying)
+                        for side, door in plain:
+                            assert state.board.seen_from(side, door, lying) == plain[(side, door)], (side, door)
+                legal = state.legal_actions(seat)
+                state.apply(legal[rng.randrange(len(legal))], seat)
+    assert boards > 50
