@@ -18,23 +18,18 @@ import copy
 import dataclasses
 import hashlib
 import random
+from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
-from ghosttable.core.spec import GameSpec, RuleOption
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
-from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
+from ghosttable.games.old_house.data import ActionCard, action_cards
 from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from ghosttable.ai.base import BotFactory
 
 ROUNDS = 7
 BANISHMENT = 7
@@ -88,68 +83,16 @@ class Trap:
     entity_clear: set[int] = field(default_factory=set)
 
 
-class OldHouse(Game):
-    """The Mystery of the Old House (``old-house``), 2-4 players.
+class OldHouseRules(Game):
+    """What the rules of The Mystery of the Old House need of their game, 2-4 players.
 
-    Options: ``house`` (a house file, ``default`` for the built-in one), ``checks-reveal-route``.
+    The house and the action cards read from the options, the seats and sides, and the tables
+    every state of the game shares. The game itself (``OldHouse``, in ``game.py``) adds the spec
+    and ties these rules to their views, bots and rendering: the states reach the views only
+    through :meth:`build_view` and :meth:`view_secrets`.
+
     Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
-
-    spec = GameSpec(
-        name="old-house",
-        title="The Mystery of the Old House",
-        min_players=2,
-        max_players=4,
-        default_players=3,
-        dynamics="simultaneous",
-        chance=True,
-        hidden_information=True,
-        cooperative=False,
-        version="2",
-        max_decisions=30000,
-        options=(
-            RuleOption(
-                "house",
-                "default",
-                "A house file (TOML) to play in, or 'default' for the built-in house.",
-                source="reference part 2, The house",
-                local_file=True,
-            ),
-            RuleOption(
-                "wrong-guess",
-                "next-turn",
-                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
-                choices=("next-turn", "this-turn"),
-                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
-            ),
-            RuleOption(
-                "checks-reveal-route",
-                False,
-                "A check of honesty shows the hunters the directions of the Phantom's last turn.",
-                source="reference part 2, The checks of honesty",
-            ),
-            RuleOption(
-                "three-hunters",
-                "printed",
-                "Against three hunters (4 players): the rules as printed (printed), or a variant that evens"
-                " the odds (balanced): the Phantom's roll counts one step more (for it or its entities), a Horror card"
-                " makes two hunters skip their next move, and a Phantom named correctly cannot be named"
-                " again before its next turn. No effect with two hunters.",
-                choices=("printed", "balanced"),
-                source="our variant (docs/games/old_house.md, Balance): the printed rules favour three hunters",
-            ),
-            RuleOption(
-                "heat-map",
-                False,
-                "The hunters' table shades the cells where the Phantom may be (the view's possible_cells,"
-                " built from public events and the hunters' own traps). A display aid: play is unchanged.",
-                source="our decision (the browser table)",
-            ),
-        ),
-        secrets=(
-            "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"
-        ),
-    )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -160,6 +103,14 @@ class OldHouse(Game):
         self.cards: tuple[ActionCard, ...] = action_cards()
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         self._cell_actions: dict[str, list[Action]] = {}
+
+    @abstractmethod
+    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` of ``state`` (see ``State.view``)."""
+
+    @abstractmethod
+    def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
+        """The values that ``state``'s view of ``seat`` must never hold (see ``State.secrets``)."""
 
     def local_data(self) -> dict[str, Any]:
         """The house map read from the ``house`` file (its JSON form), when the option names one;
@@ -199,32 +150,11 @@ class OldHouse(Game):
         """``{"phantom": (0,), "hunters": (1, ...)}``."""
         return {"phantom": (0,), "hunters": tuple(range(1, self.players))}
 
-    def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: a Phantom or hunters bot depending on the seat."""
-        from ghosttable.games.old_house.strategy import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def reference(self) -> dict[str, Any]:
-        """Options, the house, the hunters and the action cards as JSON-ready data."""
-        out = super().reference()
-        out["house"] = self.house.to_json()
-        out["hunters"] = [h.to_json() for h in hunter_cards()]
-        out["action_cards"] = [c.to_json() for c in self.cards]
-        out["phantom_move_cards"] = {d: self.house.move_cards_per_direction for d in DIRECTIONS}
-        return out
-
-    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
-        from ghosttable.games.old_house.render import render_view
-
-        return render_view(view, heat_map=bool(self.options["heat-map"]))
-
 
 class OldHouseState(State):
     """One position of The Mystery of the Old House. See the module docstring and the spec page."""
 
-    game: OldHouse
+    game: OldHouseRules
 
     def action_is_public(self, seat: int, action: Action) -> bool:
         """The Phantom's Move cards (played or discarded) and the hunters' trap cells are secret
@@ -257,7 +187,7 @@ class OldHouseState(State):
             return "plays a Horror card"
         return ""
 
-    def __init__(self, game: OldHouse, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+    def __init__(self, game: OldHouseRules, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         house = game.house
         self.house = house
@@ -985,24 +915,10 @@ class OldHouseState(State):
     # ----- views, secrets, determinization ------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from ghosttable.games.old_house.views import build_view
-
-        return build_view(self, seat)
+        return self.game.build_view(self, seat)
 
     def secrets(self, seat: int | None) -> list[Any]:
-        from ghosttable.games.old_house.views import phantom_private, trap_list
-
-        out: list[Any] = []
-        if self.is_terminal():
-            return out
-        if seat is None or seat >= 1:
-            private = phantom_private(self)
-            out.append(private)
-            if len(self.route) > 1:
-                out.append(private["route"])
-        if (seat is None or seat == 0) and self.active_traps():
-            out.append(trap_list(self))
-        return out
+        return self.game.view_secrets(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
         twin = self.clone()

@@ -39,6 +39,23 @@ def trap_list(state: OldHouseState) -> list[dict[str, Any]]:
     return [{"id": t.id, "cell": state.house.name_of(t.cell), "hunter": t.hunter} for t in state.active_traps()]
 
 
+def secrets(state: OldHouseState, seat: int | None) -> list[Any]:
+    """The values ``seat``'s view must never hold (``State.secrets``): the Phantom's private record
+    (and its route, once it has left its cell) for hunters and spectators, the traps on the board
+    for the Phantom and spectators; nothing once the game is over."""
+    out: list[Any] = []
+    if state.is_terminal():
+        return out
+    if seat is None or seat >= 1:
+        private = phantom_private(state)
+        out.append(private)
+        if len(state.route) > 1:
+            out.append(private["route"])
+    if (seat is None or seat == 0) and state.active_traps():
+        out.append(trap_list(state))
+    return out
+
+
 def _house_json(state: OldHouseState) -> dict[str, Any]:
     """The house's JSON, built once per game and shared by every view (views are read-only)."""
     cached: dict[str, Any] | None = getattr(state.game, "_house_json", None)
