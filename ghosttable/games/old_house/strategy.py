@@ -147,7 +147,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         house: House = game.house  # type: ignore[attr-defined]
         self.house = house
-        self.dist = [house.distances(c) for c in range(house.size)]
+        self.dist = [house.distance_table(c) for c in range(house.size)]  # shared, read only
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
         self.w = weights or PhantomWeights()
