@@ -498,32 +498,61 @@ class Tracker:
         if ev[0] == "trail" and k in ctx.bit_of:
             prev = key | (1 << (FLAG_SHIFT + ctx.bit_of[k]))
             return [(prev, j)] if (self.layers[k].get(prev, 0) >> j) & 1 else []
-        shifts = (0, 36, 6, 1) if ev[0] in ("step", "discard") else (0,)
         options: list[tuple[int, int]] = []
+        if ev[0] in ("step", "discard"):
+            # the card played (or discarded) in direction d adds STRIDE[d] to j (west: 0), so the
+            # shift from a predecessor's j names its direction: check that one move alone
+            masks = self._masks
+            usable = (*masks.below, masks.west_below(self.cards[k]))  # j with a card left, by direction
+            moves = self.house.moves
+            forbidden, flags = ctx.at(k + 1)
+            step = ev[0] == "step"
+            for pkey, pbits in sorted(self.layers[k].items()):
+                cell = pkey & CELL_MASK
+                for shift in (0, 36, 6, 1):
+                    pj = j - shift
+                    if pj < 0 or not (pbits >> pj) & 1:
+                        continue
+                    d = _DIRECTION_OF_SHIFT[shift]
+                    if not (usable[d] >> pj) & 1:
+                        continue
+                    if step:
+                        if ev[1] >= 0 and ev[1] != d:
+                            continue
+                        target = moves[cell][d]
+                        if target < 0:
+                            continue
+                    else:
+                        target = cell
+                    if target in forbidden:
+                        continue
+                    if (pkey - cell + target) | (flags.get(target, 0) << FLAG_SHIFT) == key:
+                        options.append((pkey, pj))
+            return options
         for pkey, pbits in sorted(self.layers[k].items()):
-            for shift in shifts:
-                pj = j - shift
-                if pj < 0 or not (pbits >> pj) & 1:
-                    continue
-                got = self._advance({pkey: 1 << pj}, k, ctx)
-                if (got.get(key, 0) >> j) & 1:
-                    options.append((pkey, pj))
+            pj = j
+            if not (pbits >> pj) & 1:
+                continue
+            got = self._advance({pkey: 1 << pj}, k, ctx)
+            if (got.get(key, 0) >> j) & 1:
+                options.append((pkey, pj))
         return options
 
 
+_DIRECTION_OF_SHIFT = {36: 0, 6: 1, 1: 2, 0: 3}
+"""The direction of a Move card by what it adds to the packed card counts ``j`` (west adds 0)."""
 _PASSING = frozenset({"turn", "end_turn", "clear"})
 """Events that change no hidden state (a trail check changes none either, unless it found a trail
 whose flag it then clears)."""
 
 
 def _bits(value: int) -> list[int]:
+    """The positions of the bits set in ``value``, lowest first."""
     out = []
-    index = 0
     while value:
-        if value & 1:
-            out.append(index)
-        value >>= 1
-        index += 1
+        low = value & -value
+        out.append(low.bit_length() - 1)
+        value ^= low
     return out
 
 
