@@ -1005,7 +1005,8 @@ class OldHouseState(State):
 
     def _end_round(self) -> None:
         for t in self.traps:
-            t.active = False
+            if t.active:  # an inactive trap may be shared with clones (see ``clone``)
+                t.active = False
         self.pentagrams = []
         self.entities = []
         self.trails = set()
@@ -1070,13 +1071,20 @@ class OldHouseState(State):
         self.laid = [steps[i] for i in self.laid_events]
         self.last_laid = [steps[i] for i in self.last_laid_events]
         cells: list[int] = facts["cells"]
+        self._own_traps()
         for t in self.traps:
             if t.round == self.round:
                 t.phantom_clear = {cells[i + 1] for i in steps if i >= t.placed}
             else:
                 t.phantom_clear = set()
 
+    def _own_traps(self) -> None:
+        """Copy the inactive traps this state shares with the state it was cloned from, before
+        changing them (determinization only: in play an inactive trap never changes)."""
+        self.traps = [t if t.active else t.copy() for t in self.traps]
+
     def _resample_traps(self, rng: random.Random) -> None:
+        self._own_traps()
         relics = set(self.relics)
         by_round: dict[int, list[Trap]] = {}
         for t in self.traps:
@@ -1096,8 +1104,10 @@ class OldHouseState(State):
     def clone(self) -> OldHouseState:
         """An independent copy (the Phantom's look-ahead clones states by the thousand). Every
         field this class sets is copied as its kind needs (board pieces field by field, lists,
-        sets and dicts of plain values shallowly); immutable values and the append-only lists'
-        entries (tuples) are shared. Any other attribute is copied by :func:`_clone_value`."""
+        sets and dicts of plain values shallowly); immutable values, the append-only lists'
+        entries (tuples) and the inactive traps (triggered, or of a past round: play never
+        changes them again, determinization copies them first) are shared. Any other attribute
+        is copied by :func:`_clone_value`."""
         twin = copy.copy(self)
         fields = twin.__dict__
         fields["chance"] = self.chance.copy()
@@ -1106,7 +1116,7 @@ class OldHouseState(State):
         fields["_hunters_tracker"] = None if tracker is None else tracker.copy()
         fields["hunters"] = [h.copy() for h in self.hunters]
         fields["entities"] = [e.copy() for e in self.entities]
-        fields["traps"] = [t.copy() for t in self.traps]
+        fields["traps"] = [t.copy() if t.active else t for t in self.traps]  # an inactive trap never changes
         for key in _LIST_FIELDS:
             fields[key] = list(fields[key])
         fields["trails"] = set(self.trails)
