@@ -183,6 +183,18 @@ class House:
         return {c: d for c, d in table.items() if d <= limit}
 
     @cached_property
+    def _near_memo(self) -> dict[tuple[int, int], frozenset[int]]:
+        return {}
+
+    def near(self, source: int, limit: int) -> frozenset[int]:
+        """The cells at most ``limit`` walking steps from ``source`` (``source`` itself included)."""
+        key = (source, limit)
+        got = self._near_memo.get(key)
+        if got is None:
+            got = self._near_memo[key] = frozenset(self.distances(source, limit))
+        return got
+
+    @cached_property
     def _reach_memo(self) -> dict[tuple[int, int], tuple[int, ...]]:
         return {}
 
