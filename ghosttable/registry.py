@@ -17,7 +17,7 @@ from ghosttable.core.state import Game
 BUILTIN: dict[str, str] = {
     "ghost-stories": "ghosttable.games.ghost_stories.game:GhostStories",
     "run-ghost-run": "ghosttable.games.run_ghost_run.game:RunGhostRun",
-    "old-house": "ghosttable.games.old_house:OldHouse",
+    "old-house": "ghosttable.games.old_house.game:OldHouse",
 }
 
 _registered: dict[str, type[Game]] = {}
