@@ -547,9 +547,11 @@ for the same batch, however many workers play it."""
 def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster: Cluster, json_out: bool) -> None:
     """``bench --workers``: ``simulate`` here for about ``seconds`` (whole games), then the same
     games on ``cluster``. Prints games per second of each, the speed-up (serial time over the
-    workers' time, starting Ray not counted), the overhead per game (the workers' time, times
-    their number, less the serial time, over the games: what a worker spends on a game beyond
-    playing it) and whether the figures are the same. Raises ``CliError`` from Ray's errors."""
+    workers' time, starting Ray not counted), Ray's overhead per game (the workers' time, times
+    their number, less the time they spent in games, over the games: chunks and figures on their
+    way, workers waiting), the extra worker time per game (the same, less the serial time instead:
+    it also counts games played slower side by side, on a machine shared with other work) and
+    whether the figures are the same. Raises ``CliError`` from Ray's errors."""
     from ghosttable.distributed import ClusterError
 
     serial = new_result(g, bots, seed)
@@ -564,7 +566,8 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         raise CliError(str(exc)) from None
     games_count, n = serial.games, cluster.workers
     speedup = serial.seconds / spread.seconds
-    overhead = (n * spread.seconds - serial.seconds) / games_count
+    overhead = (n * spread.seconds - cluster.playing_seconds) / games_count
+    extra = (n * spread.seconds - serial.seconds) / games_count
     same = all(serial.to_json()[k] == v for k, v in spread.to_json().items() if k not in SPEED_FREE_KEYS)
     figures = {
         "game": g.spec.name,
@@ -580,6 +583,7 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         "workers_games_per_second": games_count / spread.seconds,
         "speedup": speedup,
         "overhead_seconds_per_game": overhead,
+        "extra_seconds_per_game": extra,
         "same_figures": same,
     }
     if json_out:
@@ -595,7 +599,8 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         f" (Ray and its workers started in {cluster.startup_seconds:.1f} s, not counted)"
     )
     console.print(
-        f"speed-up {speedup:.2f}x; overhead {1000 * overhead:.2f} ms per game;"
+        f"speed-up {speedup:.2f}x; Ray's overhead {1000 * overhead:.2f} ms per game"
+        f" (worker time beyond a serial game: {1000 * extra:.2f} ms);"
         f" same figures: {'yes' if same else '[red]no[/red]'}"
     )
 
