@@ -245,10 +245,13 @@ class _RateColumn(ProgressColumn):
 
 
 class _SimulationProgress:
-    """A progress bar on standard error: games done, wins so far, games per second. Rich leaves
-    it off when standard error is not an interactive terminal (a file, a pipe, ``TERM=dumb``)."""
+    """A progress bar on standard error: games done, wins so far, games per second (and
+    ``starting``, a note beside the game's name until the first chunk is in). Rich leaves it off
+    when standard error is not an interactive terminal (a file, a pipe, ``TERM=dumb``)."""
 
-    def __init__(self, game: Game, games: int) -> None:
+    def __init__(self, game: Game, games: int, starting: str | None = None) -> None:
+        self.name = game.spec.name
+        self.starting = starting
         self.cooperative = game.spec.cooperative
         self.sides = list(game.sides())
         self.wins: dict[str, int] = dict.fromkeys(self.sides, 0)
@@ -263,7 +266,8 @@ class _SimulationProgress:
             transient=True,
             disable=not err_console.is_interactive,
         )
-        self.task = self.progress.add_task(game.spec.name, total=games, wins=self._wins())
+        described = f"{self.name} ({starting})" if starting else self.name
+        self.task = self.progress.add_task(described, total=games, wins=self._wins())
 
     def _wins(self) -> str:
         if self.cooperative:
@@ -277,10 +281,11 @@ class _SimulationProgress:
         self.progress.update(self.task, advance=1, wins=self._wins())
 
     def chunk(self, part: SimulationResult) -> None:
-        """One more chunk of games played (a Ray run's ``on_chunk``)."""
+        """One more chunk of games played (a Ray run's ``on_chunk``); the first one ends the
+        ``starting`` note."""
         for side, count in part.side_wins.items():
             self.wins[side] = self.wins.get(side, 0) + count
-        self.progress.update(self.task, advance=part.games, wins=self._wins())
+        self.progress.update(self.task, advance=part.games, wins=self._wins(), description=self.name)
 
     def __enter__(self) -> _SimulationProgress:
         self.progress.start()
@@ -343,7 +348,7 @@ def simulate_cmd(
         from ghosttable.distributed import ClusterError
 
         try:
-            with cluster, _SimulationProgress(g, games_) as progress:
+            with _SimulationProgress(g, games_, starting="starting Ray") as progress, cluster:
                 result = cluster.simulate(g, bots, games_, seed, records_dir=records, on_chunk=progress.chunk)
         except ClusterError as exc:
             raise CliError(str(exc)) from None
