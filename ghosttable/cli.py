@@ -246,10 +246,13 @@ class _RateColumn(ProgressColumn):
 
 
 class _SimulationProgress:
-    """A progress bar on standard error: games done, wins so far, games per second. Rich leaves
-    it off when standard error is not an interactive terminal (a file, a pipe, ``TERM=dumb``)."""
+    """A progress bar on standard error: games done, wins so far, games per second (and
+    ``starting``, a note beside the game's name until the first chunk is in). Rich leaves it off
+    when standard error is not an interactive terminal (a file, a pipe, ``TERM=dumb``)."""
 
-    def __init__(self, game: Game, games: int) -> None:
+    def __init__(self, game: Game, games: int, starting: str | None = None) -> None:
+        self.name = game.spec.name
+        self.starting = starting
         self.cooperative = game.spec.cooperative
         self.sides = list(game.sides())
         self.wins: dict[str, int] = dict.fromkeys(self.sides, 0)
@@ -264,7 +267,8 @@ class _SimulationProgress:
             transient=True,
             disable=not err_console.is_interactive,
         )
-        self.task = self.progress.add_task(game.spec.name, total=games, wins=self._wins())
+        described = f"{self.name} ({starting})" if starting else self.name
+        self.task = self.progress.add_task(described, total=games, wins=self._wins())
 
     def _wins(self) -> str:
         if self.cooperative:
@@ -278,10 +282,11 @@ class _SimulationProgress:
         self.progress.update(self.task, advance=1, wins=self._wins())
 
     def chunk(self, part: SimulationResult) -> None:
-        """One more chunk of games played (a Ray run's ``on_chunk``)."""
+        """One more chunk of games played (a Ray run's ``on_chunk``); the first one ends the
+        ``starting`` note."""
         for side, count in part.side_wins.items():
             self.wins[side] = self.wins.get(side, 0) + count
-        self.progress.update(self.task, advance=part.games, wins=self._wins())
+        self.progress.update(self.task, advance=part.games, wins=self._wins(), description=self.name)
 
     def __enter__(self) -> _SimulationProgress:
         self.progress.start()
@@ -344,7 +349,7 @@ def simulate_cmd(
         from ghosttable.distributed import ClusterError
 
         try:
-            with cluster, _SimulationProgress(g, games_) as progress:
+            with _SimulationProgress(g, games_, starting="starting Ray") as progress, cluster:
                 result = cluster.simulate(g, bots, games_, seed, records_dir=records, on_chunk=progress.chunk)
         except ClusterError as exc:
             raise CliError(str(exc)) from None
@@ -635,9 +640,11 @@ for the same batch, however many workers play it."""
 def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster: Cluster, json_out: bool) -> None:
     """``bench --workers``: ``simulate`` here for about ``seconds`` (whole games), then the same
     games on ``cluster``. Prints games per second of each, the speed-up (serial time over the
-    workers' time, starting Ray not counted), the overhead per game (the workers' time, times
-    their number, less the serial time, over the games: what a worker spends on a game beyond
-    playing it) and whether the figures are the same. Raises ``CliError`` from Ray's errors."""
+    workers' time, starting Ray not counted), Ray's overhead per game (the workers' time, times
+    their number, less the time they spent in games, over the games: chunks and figures on their
+    way, workers waiting), the extra worker time per game (the same, less the serial time instead:
+    it also counts games played slower side by side, on a machine shared with other work) and
+    whether the figures are the same. Raises ``CliError`` from Ray's errors."""
     from ghosttable.distributed import ClusterError
 
     serial = new_result(g, bots, seed)
@@ -652,7 +659,8 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         raise CliError(str(exc)) from None
     games_count, n = serial.games, cluster.workers
     speedup = serial.seconds / spread.seconds
-    overhead = (n * spread.seconds - serial.seconds) / games_count
+    overhead = (n * spread.seconds - cluster.playing_seconds) / games_count
+    extra = (n * spread.seconds - serial.seconds) / games_count
     same = all(serial.to_json()[k] == v for k, v in spread.to_json().items() if k not in SPEED_FREE_KEYS)
     figures = {
         "game": g.spec.name,
@@ -668,6 +676,7 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         "workers_games_per_second": games_count / spread.seconds,
         "speedup": speedup,
         "overhead_seconds_per_game": overhead,
+        "extra_seconds_per_game": extra,
         "same_figures": same,
     }
     if json_out:
@@ -683,7 +692,8 @@ def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster:
         f" (Ray and its workers started in {cluster.startup_seconds:.1f} s, not counted)"
     )
     console.print(
-        f"speed-up {speedup:.2f}x; overhead {1000 * overhead:.2f} ms per game;"
+        f"speed-up {speedup:.2f}x; Ray's overhead {1000 * overhead:.2f} ms per game"
+        f" (worker time beyond a serial game: {1000 * extra:.2f} ms);"
         f" same figures: {'yes' if same else '[red]no[/red]'}"
     )
 

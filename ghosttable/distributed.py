@@ -139,13 +139,16 @@ class _Player:
         return ghosttable.__version__, self.game.spec.version
 
     def play(self, first: int, stop: int, records: bool) -> tuple[SimulationResult, list[str]]:
-        """The figures of games ``first .. stop-1``, and their records as JSON text when asked."""
+        """The figures of games ``first .. stop-1`` (``seconds``: the time they took here), and
+        their records as JSON text when asked."""
         texts: list[str] = []
 
         def keep(_: int, state: State) -> None:
             texts.append(state.record().dumps())
 
+        started = time.perf_counter()
         part = play_batch(self.game, self.bot_names, self.seed, range(first, stop), on_game=keep if records else None)
+        part.seconds = time.perf_counter() - started
         return part, texts
 
 
@@ -168,7 +171,9 @@ class Cluster:
     With an address, ``workers`` caps the number of workers (by default one per CPU of the
     cluster). Entering raises ``ClusterError`` when Ray cannot start or the cluster cannot be
     reached, or when it has fewer CPUs than ``workers``. ``startup_seconds`` adds up the time spent
-    starting Ray and the workers (not counted in a result's ``seconds``).
+    starting Ray and the workers (not counted in a result's ``seconds``); ``playing_seconds`` is the
+    time the workers of the last :meth:`simulate` spent in its games, added up over the workers
+    (the rest of their time is what Ray costs: chunks and figures on their way, a worker waiting).
     """
 
     def __init__(self, workers: int | None = None, address: str | None = None) -> None:
@@ -180,6 +185,7 @@ class Cluster:
         self.requested = workers
         self.workers = workers or 0
         self.startup_seconds = 0.0
+        self.playing_seconds = 0.0
         self._owned = False
 
     def __enter__(self) -> Cluster:
@@ -192,6 +198,9 @@ class Cluster:
             self._owned = False
         elif self.address is None:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nothing sent out from a local run
+            # Ray runs its workers at nice 15 (its daemons stay responsive): on a machine busy with
+            # other work they would get far less than the serial run's share of it.
+            os.environ.setdefault("RAY_worker_niceness", "0")
             try:
                 with _quiet_stderr():
                     ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **_QUIET)
@@ -252,6 +261,7 @@ class Cluster:
         if records_dir is not None:
             records_dir.mkdir(parents=True, exist_ok=True)
         chunks = chunk_ranges(games, self.workers, chunk_size)
+        self.playing_seconds = 0.0
         started = time.perf_counter()
         # One CPU each, so that there are never more workers playing than CPUs to play on (Ray's
         # default for an actor is no CPU once started). Handles are untyped: Ray types them loosely.
@@ -305,6 +315,7 @@ class Cluster:
             ready, _ = ray.wait(list(pending), num_returns=1)
             index, player = pending.pop(ready[0])
             part, texts = self._get(ready[0])
+            self.playing_seconds += part.seconds
             send(player)
             if on_chunk:
                 on_chunk(part)
