@@ -40,6 +40,8 @@ YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 _GHOSTS = load_data().ghosts
 """The ghost cards by printed number."""
+_HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
+"""The kind of help each village tile gives, by tile id."""
 _MOVES_OF_GHOSTS: dict[tuple[Any, ...], list[Action]] = {}
 """The Tea House's help actions by kind, tile, ghosts in play and free spaces."""
 _MEMO_LIMIT = 1 << 16
@@ -60,12 +62,6 @@ def _in_play(space_card: tuple[int, ...]) -> frozenset[tuple[str, str | None, bo
 
 _NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
 """The one choice of a help that takes no parameter besides the tile (never changed in place)."""
-
-
-@functools.cache
-def _help_kind(tile_id: str) -> str:
-    """The kind of help the villager of the tile called ``tile_id`` gives."""
-    return load_data().tile(tile_id).help
 
 
 _A0: dict[str, Action] = {
@@ -615,7 +611,10 @@ class GhostStoriesState(State):
 
     def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
         """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
-        if _help_kind(self.tiles[p]) == "move_ghost_and_taoist":  # up to 11 x 11 choices: kept by layout
+        help_kind = _HELP_KIND[self.tiles[p]]
+        if help_kind == "roll_for_tokens":  # the one choice, always there
+            return [_HELP_ACTIONS[kind, p, ()]]
+        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices: kept by layout
             layout = (kind, p, *[bool(c) for c in self.space_card])
             known = _MOVES_OF_GHOSTS.get(layout)
             if known is None:
@@ -636,7 +635,7 @@ class GhostStoriesState(State):
     def _help_choices(self, t: int, p: int) -> list[tuple[tuple[str, Any], ...]]:
         """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
         per legal choice (the parameters besides ``tile``)."""
-        help_kind = _help_kind(self.tiles[p])
+        help_kind = _HELP_KIND[self.tiles[p]]
         if help_kind == "roll_for_tokens":
             return _NO_PARAMS
         if help_kind == "take_buddha":
