@@ -37,7 +37,7 @@ def play_game(
     Returns the terminal state. Raises ``GameError`` when a bot picks an action the rules refuse,
     or when the game runs past ``spec.max_decisions``.
     """
-    from ghosttable.ai.base import Observation
+    from ghosttable.ai.base import observation_for
 
     state = game.new_initial_state(seed)
     limit = game.spec.max_decisions
@@ -47,7 +47,7 @@ def play_game(
         for seat in state.acting_seats():
             if state.is_terminal() or seat not in state.acting_seats():
                 break
-            action = bots[seat].choose(Observation(state, seat))
+            action = bots[seat].choose(observation_for(bots[seat], state, seat))
             state.apply(action, seat)
             if on_step:
                 on_step(state)
@@ -170,7 +170,10 @@ def simulate(
     started = time.perf_counter()
     for k in range(games):
         game_seed = derive_seed(seed, k)
-        bots = [make_bot(game, name, seat, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
+        bots = [
+            make_bot(game, name, seat, derive_seed(game_seed, "bot", seat), measurement=True)
+            for seat, name in enumerate(bot_names)
+        ]
         state = play_game(game, bots, game_seed)
         result.games += 1
         result.decisions += len(state.history)
