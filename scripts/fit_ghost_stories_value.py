@@ -38,7 +38,8 @@ def play(level: str, players: int, seed: int) -> tuple[list[list[float]], float]
         st.apply(bots[seat].decide(st, legal) if len(legal) > 1 else legal[0], seat)
     total = len(st.deck) + sum(1 for c in st.space_card if c) + len(st.discard)
     win = 1.0 if st.result == "win" else 0.0
-    target = win + (1.0 - win) * (total - len(st.deck)) / total
+    before = total - 10 * st.incarnations_total - 1 if st.incarnations_total == 1 else total
+    target = 2.0 * win + (1.0 - win) * min(1.0, (total - len(st.deck)) / max(1, before))
     return rows, target
 
 
@@ -51,6 +52,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--out", default="")
     ap.add_argument("--load", default="")
+    ap.add_argument("--refit-target", action="store_true")
     args = ap.parse_args()
     if args.load:
         data = np.load(args.load)
@@ -71,11 +73,24 @@ def main() -> None:
         x, y, w = np.array(xs), np.array(ys), np.array(ws)
         if args.out:
             np.savez(args.out, x=x, y=y, w=w)
-    ridge = 1e-3 * np.eye(x.shape[1])
-    ridge[0, 0] = 0.0
-    beta = np.linalg.solve(x.T @ x + ridge * len(x), x.T @ y)
-    pred = x @ beta
-    print("r2", 1 - ((y - pred) ** 2).mean() / y.var(), "samples", len(y), "win share", w.mean())
+    if args.load and args.refit_target:
+        # older data files hold win + (1 - win) * share of the whole deck drawn (4 players: 56
+        # cards, 45 of them above the incarnation)
+        y = 2.0 * w + (1.0 - w) * np.minimum(1.0, y * 56.0 / 45.0)
+    after = x[:, FEATURES.index("incarnations_out")] > 0.5
+    pred = np.zeros(len(y))
+    for name, rows in (("WEIGHTS_BEFORE", ~after), ("WEIGHTS_AFTER", after)):
+        xs_, ys_ = x[rows], y[rows]
+        ridge = 1e-2 * np.eye(x.shape[1])
+        ridge[0, 0] = 0.0
+        beta = np.linalg.solve(xs_.T @ xs_ + ridge * len(xs_), xs_.T @ ys_)
+        pred[rows] = xs_ @ beta
+        r2 = 1 - ((ys_ - pred[rows]) ** 2).mean() / max(ys_.var(), 1e-9)
+        print(name, "r2", r2, "samples", len(ys_), "win share", w[rows].mean())
+        print(f"{name}: tuple[float, ...] = (")
+        for fname, v in zip(FEATURES, beta, strict=True):
+            print(f"    {v:.5f},  # {fname}")
+        print(")")
     # logistic win ~ a * pred + b, by Newton's method
     a, b = 1.0, 0.0
     for _ in range(50):
@@ -90,10 +105,6 @@ def main() -> None:
         ) + 1e-9 * np.eye(2)
         step = np.linalg.solve(h, g)
         a, b = a - step[0], b - step[1]
-    print("WEIGHTS = (")
-    for name, v in zip(FEATURES, beta, strict=True):
-        print(f"    {v:.5f},  # {name}")
-    print(")")
     print(f"CALIBRATION = ({a:.4f}, {b:.4f})")
 
 

@@ -59,38 +59,38 @@ FEATURES: tuple[str, ...] = (
 #: Least-squares weights of :data:`FEATURES` for the progress (fitted on 4-player Initiation and
 #: Normal games of the ``heuristic`` bot; see the module docstring).
 WEIGHTS: tuple[float, ...] = (
-    0.26250,
-    -0.01108,
-    0.02609,
-    0.02047,
-    0.01134,
-    -0.02499,
-    -0.00877,
-    -0.02581,
-    0.00006,
-    -0.00574,
-    -0.00431,
-    -0.00110,
-    -0.02041,
-    -0.00892,
-    -0.01499,
-    -0.01707,
-    0.03205,
-    0.00877,
-    0.00226,
-    0.02044,
-    0.02005,
-    0.01501,
-    0.72353,
-    0.03205,
-    -0.07538,
-    0.00000,
-    0.00000,
-    0.04430,
+    0.0,  # bias
+    0.0,  # alive
+    0.03,  # qi
+    -0.02,  # qi_at_1
+    -0.005,  # qi_at_2
+    -0.06,  # haunted
+    -0.10,  # haunted_last
+    -0.02,  # ghosts
+    -0.03,  # full_boards
+    -0.02,  # full_next
+    -0.005,  # boards_two
+    -0.003,  # resistance
+    -0.04,  # haunt_soon
+    -0.015,  # haunt_later
+    -0.02,  # tormentors
+    -0.02,  # captive_dice
+    0.0,  # incarnation
+    0.0,  # incarnation_resistance
+    0.008,  # tokens
+    0.02,  # yin_yang
+    0.02,  # buddhas
+    0.01,  # circle
+    0.6,  # drawn_before
+    0.0,  # incarnations_out
+    0.0,  # deck_after
+    0.0,  # exorcised
+    0.01,  # neutral_qi
+    -0.12,  # possessed
 )
 
 #: ``win_chance(v) = 1 / (1 + exp(-(A * v + B)))`` for a progress ``v``.
-CALIBRATION: tuple[float, float] = (14.8441, -14.3658)
+CALIBRATION: tuple[float, float] = (9.5290, -12.1552)
 
 
 @functools.cache
@@ -206,14 +206,55 @@ def _initial_deck(st: GhostStoriesState) -> int:
     return len(st.deck) + sum(1 for c in st.space_card if c) + len(st.discard)
 
 
+def incarnations_out(st: GhostStoriesState) -> bool:
+    """Whether every incarnation has left the deck (their places are public): from then on the
+    game is a race between the incarnations and the deck's last card, and a playout is played to
+    the end rather than scored."""
+    ghosts = load_data().ghosts
+    return not any(ghosts[c].incarnation for c in st.deck)
+
+
+def _cards_before_last_incarnation(st: GhostStoriesState) -> int:
+    total = _initial_deck(st)
+    # the deepest incarnation lies 10 cards above the bottom
+    return max(1, total - 11) if st.incarnations_total >= 1 else total
+
+
 def progress(st: GhostStoriesState, weights: tuple[float, ...] = WEIGHTS) -> float:
-    """The expected progress of the team from ``st`` (see the module docstring): 1 for a won
-    game, the share of the deck drawn for a lost one, the fitted estimate otherwise."""
+    """The expected progress of the team from ``st`` (see the module docstring): 2 (and a little
+    more per card left) for a won game; for a lost one the share of the cards above the last
+    incarnation that were drawn (at most 1: losing after it came is no better than losing as it
+    comes); the fitted estimate otherwise, and 1 plus a rough chance of victory once every
+    incarnation has left the deck (:func:`race`)."""
     if st.result is not None:
         if st.result == "win":
-            return 1.0 + len(st.deck) / 100.0
-        return (_initial_deck(st) - len(st.deck)) / max(1, _initial_deck(st))
-    return sum(w * x for w, x in zip(weights, features(st), strict=True))
+            return 2.0 + len(st.deck) / 100.0
+        return min(1.0, (_initial_deck(st) - len(st.deck)) / _cards_before_last_incarnation(st))
+    if incarnations_out(st):
+        return 1.0 + race(st)
+    return min(1.0, sum(w * x for w, x in zip(weights, features(st), strict=True)))
+
+
+def race(st: GhostStoriesState) -> float:
+    """A rough chance in [0, 1] that the team wins from ``st`` once every incarnation has left the
+    deck: the share of the incarnations exorcised, and for the rest the cards left against the
+    resistance the incarnations in play still hold, the Qi and the tokens of the living."""
+    left = st.incarnations_total - len(st.exorcised_incarnations)
+    if left <= 0:
+        return 1.0
+    living = st.living()
+    if not living:
+        return 0.0
+    res = 0
+    for s in range(12):
+        cid = st.space_card[s]
+        if cid and load_data().ghosts[cid].incarnation:
+            res += min(sum(r) for r in st.requirements(s))
+    qi = sum(min(st.qi[b], 4) for b in living)
+    tokens = sum(min(sum(st.tokens[b]), 4) for b in living)
+    z = -1.0 + 0.25 * len(st.deck) - 0.5 * res + 0.25 * qi + 0.15 * tokens - 1.0 * sum(st.haunted)
+    done = len(st.exorcised_incarnations) / max(1, st.incarnations_total)
+    return done + (1.0 - done) / (1.0 + math.exp(-z))
 
 
 def win_chance(value: float) -> float:

@@ -40,7 +40,7 @@ from ghosttable.ai.advisor import Advice
 from ghosttable.ai.base import Observation, TrueStateObservation
 from ghosttable.core import Action, Game
 from ghosttable.core.errors import GameError
-from ghosttable.games.ghost_stories.evaluation import progress, win_chance
+from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
 from ghosttable.games.ghost_stories.strategy import HeuristicBot
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ class Search:
         steps = 0
         decide = self.policy.decide
         while st.result is None and steps < self.rollout_limit:
-            if st.turn >= stop and st.pending is None and st.phase == "yang_move":
+            if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
                 break
             seat = st.current_player
             legal = st._legal_actions(seat)
