@@ -192,3 +192,37 @@ def test_terminal_play_gives_a_hint(capsys: pytest.CaptureFixture[str], monkeypa
         monkeypatch,
     )
     assert code == 0 and "hint" in out and "%" in out and "game over" in out
+
+
+def _at_yang_move(seed: int, script: dict[str, list[str]] | None = None) -> GhostStoriesState:
+    st = GhostStories(4).new_initial_state(seed, script)
+    while st.decision_name(st.current_player) != "yang_move":
+        st.apply(st.legal_actions()[0])
+    return st
+
+
+def test_circle_and_mantra_bring_a_ghost_to_zero_and_any_roll_exorcises_it() -> None:
+    from ghosttable.games.ghost_stories.village import LINES
+
+    st = _at_yang_move(3, {"tao_dice": ["black"] * 12})
+    restless_dead = 5  # yellow, resistance yellow 2
+    assert st.card(restless_dead).resistance == (("yellow", 2),)
+    st.space_card[0] = restless_dead
+    st.circle = "yellow"
+    st.mantra_space = 0
+    assert st.requirements(0) == [(0, 0, 0, 0, 0)]
+    st.pos[st.board] = LINES[0][0]
+    st.apply("stay")
+    st.apply("exorcise")
+    assert st.dice == ["black", "black", "black"] and st.space_card[0] == 0  # banished at once
+
+
+def test_the_circle_lowers_only_its_colour_of_a_many_coloured_ghost() -> None:
+    st = _at_yang_move(3)
+    hope_killer, nameless = 58, 65
+    st.space_card[1] = hope_killer
+    st.space_card[2] = nameless
+    st.circle = "red"
+    assert st.requirements(1) == [(1, 2, 2, 2, 0)] and st.requirements(2) == [(0, 1, 1, 1, 1)]
+    st.circle = "black"
+    assert st.requirements(1) == [(2, 2, 2, 2, 0)] and st.requirements(2) == [(1, 1, 1, 1, 0)]
