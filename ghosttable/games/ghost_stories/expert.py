@@ -131,9 +131,10 @@ class Search:
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
-    def playout(self, st: GhostStoriesState) -> int:
-        """Play ``st`` on with the base policy up to the horizon (in place); returns the work spent."""
-        stop = st.turn + self.horizon
+    def playout(self, st: GhostStoriesState, stop: int) -> int:
+        """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
+        ``stop`` or later (to the end once every incarnation has left the deck); returns the work
+        spent."""
         work = 0
         steps = 0
         decide = self.policy.decide
@@ -182,11 +183,13 @@ class Search:
             world.log = []
             world.history = []
             spent += ROUND_WORK
+            # every candidate is played to the same turn, whether or not it ends the turn at once
+            stop = world.turn + self.horizon
             scores: list[float] = []
             for est in estimates:
                 st = world.clone()
                 st._apply(seat, est.action)
-                spent += self.playout(st)
+                spent += self.playout(st, stop)
                 score = progress(st)
                 scores.append(score)
                 est.rounds += 1
