@@ -78,13 +78,48 @@ def summary(rows: list[dict[str, Any]]) -> None:
             sum(r["seconds"][s] for r in rs) / max(1, sum(r["decisions"][s] for r in rs)) for s in range(players)
         ]
         slowest = max(max(r["slowest"]) for r in rs)
-        reasons = Counter(r["reason"].split(" ")[0] + " " + r["reason"].split(" ")[1] for r in rs if r["outcome"] != "win")
+        reasons = Counter(
+            r["reason"].split(" ")[0] + " " + r["reason"].split(" ")[1] for r in rs if r["outcome"] != "win"
+        )
         seeds = sorted({r["seed"] for r in rs})
         reached = sum(1 for r in rs if r["reached_incarnation"])
         print(
             f"{bot} {level} {players}p: {wins}/{n} {wins / n:.1%} ({low:.1%}-{high:.1%}) score {score:.1f} "
             f"s/dec mean(worst seat) {max(per_seat):.3f} max {slowest:.2f} reached {reached} seeds {seeds} "
             f"losses {dict(reasons)}"
+        )
+
+
+def table(rows: list[dict[str, Any]]) -> None:
+    """Print the figures of :func:`summary` as the rows of a Markdown table."""
+    import statistics
+
+    groups: dict[tuple[str, int, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        groups[r["level"], r["players"], r["bot"]].append(r)
+    levels = ["initiation", "normal", "nightmare", "hell"]
+    bots = ["random", "heuristic", "expert", "oracle"]
+    head = "| level | players | bot | games | wins (95 % interval) | mean score (± s.e.) "
+    print(head + "| s per decision: mean, max | losses: dead, haunted, deck |")
+    print("|---|---|---|---|---|---|---|---|")
+    for (level, players, bot), rs in sorted(
+        groups.items(), key=lambda x: (levels.index(x[0][0]), x[0][1], bots.index(x[0][2]))
+    ):
+        n = len(rs)
+        wins = sum(1 for r in rs if r["outcome"] == "win")
+        low, high = _wilson(wins, n)
+        scores = [r["score"] for r in rs]
+        se = statistics.stdev(scores) / n**0.5 if n > 1 else 0.0
+        per_seat = [
+            sum(r["seconds"][s] for r in rs) / max(1, sum(r["decisions"][s] for r in rs)) for s in range(players)
+        ]
+        slowest = max(max(r["slowest"]) for r in rs)
+        dead = sum(1 for r in rs if r["reason"].startswith("every Taoist"))
+        haunted = sum(1 for r in rs if "haunted" in r["reason"])
+        deck = sum(1 for r in rs if r["reason"].startswith("the last card"))
+        print(
+            f"| {level} | {players} | {bot} | {n} | {wins}, {wins / n:.1%} ({low:.1%}-{high:.1%}) | "
+            f"{sum(scores) / n:.1f} ± {se:.1f} | {max(per_seat):.3f}, {slowest:.2f} | {dead}, {haunted}, {deck} |"
         )
 
 
@@ -98,10 +133,14 @@ def main() -> None:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--sum", nargs="*", default=None)
+    ap.add_argument("--table", action="store_true", help="with --sum: Markdown rows")
     args = ap.parse_args()
     if args.sum is not None:
-        rows = [json.loads(line) for path in args.sum for line in open(path) if line.strip()]
-        summary(rows)
+        rows = []
+        for path in args.sum:
+            with open(path) as lines:
+                rows.extend(json.loads(line) for line in lines if line.strip())
+        (table if args.table else summary)(rows)
         return
     for k in range(args.first, args.first + args.games):
         print(json.dumps(play(args.bot, args.players, args.level, args.seed, k)), flush=True)

@@ -41,7 +41,8 @@ from ghosttable.ai.base import Observation, TrueStateObservation
 from ghosttable.core import Action, Game
 from ghosttable.core.errors import GameError
 from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
-from ghosttable.games.ghost_stories.strategy import HeuristicBot
+from ghosttable.games.ghost_stories.strategy import HeuristicBot, _load
+from ghosttable.games.ghost_stories.village import board_of
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -56,8 +57,9 @@ MOVE_WORK = 60
 ROUND_WORK = 40
 """Work units a round counts for its determinization."""
 
-SEARCHED = ("yang_move", "yang_action")
-"""The decision points ``expert`` searches; it leaves every other one to the base policy."""
+SEARCHED = ("yang_move", "yang_action", "place_ghost")
+"""The decision points ``expert`` searches (by default); it leaves every other one to the base
+policy."""
 
 
 @dataclass
@@ -225,6 +227,9 @@ def candidate_actions(policy: HeuristicBot, st: GhostStoriesState, legal: list[A
                 scored.append((0.0, i, a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         return [a for _, _, a in scored[:limit]]
+    if name == "place_ghost":
+        # the emptier boards first (the base policy's own choice is added by the caller)
+        return sorted(legal, key=lambda a: _load(st, board_of(int(str(a["space"])))))[:limit]
     return []
 
 
@@ -262,6 +267,7 @@ class ExpertBot:
         horizon: turns a playout looks ahead (see :class:`Search`).
         candidates: most candidate actions per searched decision (the base choice included).
         margin: the mean advantage (progress units) a candidate needs over the base choice.
+        searched: the decision points searched (the others are the base policy's).
 
     Raises:
         ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
@@ -283,6 +289,7 @@ class ExpertBot:
         horizon: int = 1,
         candidates: int = 4,
         margin: float = 0.002,
+        searched: tuple[str, ...] = SEARCHED,
     ) -> None:
         if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
             raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
@@ -296,6 +303,7 @@ class ExpertBot:
         self.min_rounds = min_rounds
         self.candidates = candidates
         self.margin = margin
+        self.searched = searched
         self.search = Search(horizon=horizon)
         self.policy = HeuristicBot(game, seat, seed)
         #: rounds and work of the last decision (0 when it was not searched)
@@ -321,7 +329,7 @@ class ExpertBot:
             return legal[0]
         st = self._world(obs, self.rng)
         base = self.policy.decide(st, legal)
-        if st.decision_name(obs.seat) not in SEARCHED or base.kind.startswith(("yin_yang", "use_power", "enfee")):
+        if st.decision_name(obs.seat) not in self.searched or base.kind.startswith(("yin_yang", "use_power", "enfee")):
             return base
         if base.kind in ("bottomless_pockets", "twin_winds"):
             return base
