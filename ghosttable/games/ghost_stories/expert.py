@@ -47,7 +47,7 @@ from ghosttable.games.ghost_stories.village import board_of
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
-DEFAULT_WORK = 3_000
+DEFAULT_WORK = 2_500
 """Work units a decision of ``expert`` may spend by default (see the module docstring)."""
 
 MOVE_WORK = 60
@@ -128,7 +128,7 @@ class Search:
         rollout_limit: most decisions of one playout (a safety bound).
     """
 
-    def __init__(self, *, horizon: int = 1, rollout_limit: int = 400) -> None:
+    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400) -> None:
         self.horizon = horizon
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
@@ -286,7 +286,7 @@ class ExpertBot:
         work: int = DEFAULT_WORK,
         seconds: float | None = None,
         min_rounds: int = 2,
-        horizon: int = 1,
+        horizon: int = 2,
         candidates: int = 4,
         margin: float = 0.002,
         searched: tuple[str, ...] = SEARCHED,
