@@ -82,10 +82,10 @@ def advise(state: State, seat: int, *, work: int = DEFAULT_ADVICE_WORK, seed: in
     return flat_monte_carlo(obs, work, rng)
 
 
-def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout_limit: int = 2_000) -> list[Advice]:
+def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout_limit: int = 1_000) -> list[Advice]:
     """Flat Monte Carlo advice (see the module docstring): every legal action played from the same
-    sampled worlds, then uniform random play to the end (or ``rollout_limit`` decisions, scored as
-    a loss)."""
+    sampled worlds, then uniform random play to the end; a win counts 1, a draw or a playout
+    still unfinished after ``rollout_limit`` decisions 1/2, a loss 0."""
     legal = obs.legal_actions()
     side = next(seats for seats in obs.game.sides().values() if obs.seat in seats)
     wins = [0.0] * len(legal)
@@ -103,12 +103,14 @@ def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout
                 spent += 1 + len(actions)
                 st.apply(actions[rng.randrange(len(actions))], seat)
                 steps += 1
-            if st.is_terminal():
-                returns = st.returns()
-                if all(returns[s] > 0 for s in side):
-                    wins[i] += 1.0
-                elif all(returns[s] == 0 for s in side):
-                    wins[i] += 0.5
+            if not st.is_terminal():
+                wins[i] += 0.5  # not finished within the limit: no telling
+                continue
+            returns = st.returns()
+            if all(returns[s] > 0 for s in side):
+                wins[i] += 1.0
+            elif all(returns[s] == 0 for s in side):
+                wins[i] += 0.5
         rounds += 1
     ranked = sorted(range(len(legal)), key=lambda i: (-wins[i], i))
     return [Advice(legal[i], wins[i] / rounds, rounds) for i in ranked]
