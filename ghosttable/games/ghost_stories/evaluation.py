@@ -220,16 +220,20 @@ def _cards_before_last_incarnation(st: GhostStoriesState) -> int:
     return max(1, total - 11) if st.incarnations_total >= 1 else total
 
 
-def progress(st: GhostStoriesState, weights: tuple[float, ...] = WEIGHTS) -> float:
+def progress(st: GhostStoriesState, weights: tuple[float, ...] = WEIGHTS, loss_penalty: float = 0.0) -> float:
     """The expected progress of the team from ``st`` (see the module docstring): 2 (and a little
     more per card left) for a won game; for a lost one the share of the cards above the last
     incarnation that were drawn (at most 1: losing after it came is no better than losing as it
-    comes); the fitted estimate otherwise, and 1 plus a rough chance of victory once every
-    incarnation has left the deck (:func:`race`)."""
+    comes), counted as the evaluation counts it (its ``drawn_before`` weight) less
+    ``loss_penalty`` when that is given; the weighted features otherwise (at most 1), and 1 plus
+    a rough chance of victory once every incarnation has left the deck (:func:`race`)."""
     if st.result is not None:
         if st.result == "win":
             return 2.0 + len(st.deck) / 100.0
-        return min(1.0, (_initial_deck(st) - len(st.deck)) / _cards_before_last_incarnation(st))
+        share = min(1.0, (_initial_deck(st) - len(st.deck)) / _cards_before_last_incarnation(st))
+        if loss_penalty:
+            return weights[FEATURES.index("drawn_before")] * share - loss_penalty
+        return share
     if incarnations_out(st):
         return 1.0 + race(st)
     return min(1.0, sum(w * x for w, x in zip(weights, features(st), strict=True)))

@@ -128,8 +128,9 @@ class Search:
         rollout_limit: most decisions of one playout (a safety bound).
     """
 
-    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400) -> None:
+    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400, loss_penalty: float = 0.0) -> None:
         self.horizon = horizon
+        self.loss_penalty = loss_penalty
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
@@ -192,7 +193,7 @@ class Search:
                 st = world.clone()
                 st._apply(seat, est.action)
                 spent += self.playout(st, stop)
-                score = progress(st)
+                score = progress(st, loss_penalty=self.loss_penalty)
                 scores.append(score)
                 est.rounds += 1
                 est.total += score
@@ -268,6 +269,8 @@ class ExpertBot:
         candidates: most candidate actions per searched decision (the base choice included).
         margin: the mean advantage (progress units) a candidate needs over the base choice.
         searched: the decision points searched (the others are the base policy's).
+        loss_penalty: how much worse than the position it cut short a lost playout scores (see
+            :func:`~ghosttable.games.ghost_stories.evaluation.progress`).
 
     Raises:
         ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
@@ -290,6 +293,7 @@ class ExpertBot:
         candidates: int = 4,
         margin: float = 0.002,
         searched: tuple[str, ...] = SEARCHED,
+        loss_penalty: float = 0.0,
     ) -> None:
         if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
             raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
@@ -304,7 +308,7 @@ class ExpertBot:
         self.candidates = candidates
         self.margin = margin
         self.searched = searched
-        self.search = Search(horizon=horizon)
+        self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
         self.policy = HeuristicBot(game, seat, seed)
         #: rounds and work of the last decision (0 when it was not searched)
         self.last_rounds = 0
