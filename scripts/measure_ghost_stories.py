@@ -33,12 +33,18 @@ def play(bot: str, players: int, level: str, seed: int, k: int) -> dict[str, Any
     state = game.new_initial_state(game_seed)
     spent = [0.0] * players
     slowest = [0.0] * players
+    cpu = [0.0] * players
+    cpu_slowest = [0.0] * players
     count = [0] * players
     while not state.is_terminal():
         seat = state.current_player
         started = time.perf_counter()
+        cpu_started = time.process_time()
         action = bots[seat].choose(observation_for(bots[seat], state, seat))
         took = time.perf_counter() - started
+        cpu_took = time.process_time() - cpu_started
+        cpu[seat] += cpu_took
+        cpu_slowest[seat] = max(cpu_slowest[seat], cpu_took)
         spent[seat] += took
         slowest[seat] = max(slowest[seat], took)
         count[seat] += 1
@@ -67,6 +73,8 @@ def play(bot: str, players: int, level: str, seed: int, k: int) -> dict[str, Any
         "decisions": count,
         "seconds": spent,
         "slowest": slowest,
+        "cpu": cpu,
+        "cpu_slowest": cpu_slowest,
     }
 
 
