@@ -116,8 +116,8 @@ def table(rows: list[dict[str, Any]]) -> None:
     levels = ["initiation", "normal", "nightmare", "hell"]
     bots = ["random", "heuristic", "expert", "oracle"]
     head = "| level | players | bot | games | wins (95 % interval) | mean score (± s.e.) "
-    print(head + "| s per decision: mean, max | losses: dead, haunted, deck |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(head + "| wall s per decision: mean, max | CPU s per decision: mean, max | losses: dead, haunted, deck |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (level, players, bot), rs in sorted(
         groups.items(), key=lambda x: (levels.index(x[0][0]), x[0][1], bots.index(x[0][2]))
     ):
@@ -130,12 +130,20 @@ def table(rows: list[dict[str, Any]]) -> None:
             sum(r["seconds"][s] for r in rs) / max(1, sum(r["decisions"][s] for r in rs)) for s in range(players)
         ]
         slowest = max(max(r["slowest"]) for r in rs)
+        timed = [r for r in rs if "cpu" in r]
+        cpu = "-"
+        if timed:
+            cpu_mean = max(
+                sum(r["cpu"][s] for r in timed) / max(1, sum(r["decisions"][s] for r in timed)) for s in range(players)
+            )
+            cpu = f"{cpu_mean:.3f}, {max(max(r['cpu_slowest']) for r in timed):.2f} ({len(timed)} games)"
         dead = sum(1 for r in rs if r["reason"].startswith("every Taoist"))
         haunted = sum(1 for r in rs if "haunted" in r["reason"])
         deck = sum(1 for r in rs if r["reason"].startswith("the last card"))
         print(
             f"| {level} | {players} | {bot} | {n} | {wins}, {wins / n:.1%} ({low:.1%}-{high:.1%}) | "
-            f"{sum(scores) / n:.1f} ± {se:.1f} | {max(per_seat):.3f}, {slowest:.2f} | {dead}, {haunted}, {deck} |"
+            f"{sum(scores) / n:.1f} ± {se:.1f} | {max(per_seat):.3f}, {slowest:.2f} | {cpu} | "
+            f"{dead}, {haunted}, {deck} |"
         )
 
 
