@@ -1,25 +1,27 @@
 """The ``expert`` team bot: the ``heuristic`` bot's choices checked by look-ahead over sampled futures.
 
-At the decisions that shape a turn (where the Taoist moves, and what it does there) the bot
-lists a few candidate actions (the base policy's own choice and the next best by its priorities)
-and plays each out on the same sampled futures: every *round* draws one determinization of what
-the seat knows (a deck order and the dice to come, through ``Observation.determinize``, never the
-real state) and plays every candidate from a copy of it (common random numbers: the candidates
-meet the same ghosts and the same dice), with the ``heuristic`` bot choosing for every seat, until
-the Yang phase ``horizon`` turns on. The position there is scored by the fitted evaluation of
-:mod:`evaluation` (a won or lost playout by its result). The candidate with the best mean score is
-played if it beats the base policy's choice by ``margin`` on the paired rounds (SPARTA's rule: the
-search only overrides the agreed policy when it has reason to); otherwise the base policy's choice
-is. Every other decision (sub-decisions such as placing a ghost or paying an exorcism, a forced
-step, a single option) is the base policy's, at no search cost.
+At the decisions that shape a turn (where the Taoist moves, what it does there, and where an
+arriving ghost goes) the bot lists a few candidate actions (the base policy's own choice and the
+next best by its priorities) and plays each out on the same sampled futures: every *round* draws
+one determinization of what the seat knows (a deck order and the dice to come, through
+``Observation.determinize``, never the real state, dealt again from a sorted order by
+:func:`redeal`) and plays every candidate from a copy of it (common random numbers: the
+candidates meet the same ghosts and the same dice), with the base policy choosing for every seat,
+up to the first Yang move step ``horizon`` turns on (to the end of the game once every incarnation
+has left the deck). The position there is scored by :func:`~.evaluation.progress` (a won or lost
+playout by its result). The candidate with the best mean paired advantage over the base policy's
+choice is played if that advantage is above ``margin`` (SPARTA's rule: the search overrides the
+agreed policy only when it has reason to); otherwise the base policy's choice is. Every other
+decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
+policy's, at no search cost.
 
 **Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
 each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
 least ``min_rounds`` rounds); ``seconds`` adds a wall-clock limit (play then depends on the
-machine). :data:`DEFAULT_WORK` keeps a decision well under a second on one core of a shared
-machine (measured in ``docs/games/ghost_stories.md``).
+machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
+in ``docs/games/ghost_stories.md``).
 
 ``oracle`` (:class:`OracleBot`) runs the same search on the true state (deck order and future
 dice): it cheats, and exists only to measure how far a search could go. It is never offered in the
