@@ -12,7 +12,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,7 +25,7 @@ from rich.text import Text
 from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
 from ghosttable.ai.play import SimulationResult, new_result, play_batch, play_game, simulate
-from ghosttable.core.actions import WRITTEN_INTEGER, coerce_action
+from ghosttable.core.actions import WRITTEN_INTEGER, Action, coerce_action
 from ghosttable.core.errors import GameError, OptionError
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import Record, replay
@@ -132,12 +132,14 @@ def seats_named(game: Game, name: str) -> tuple[int, ...]:
     raise CliError(f"no seat or side {name.strip()!r} (seats and sides: {known})")
 
 
-def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
+def assign_bots(game: Game, specs: list[str] | None, default: str, *, measurement: bool = False) -> list[str]:
     """One bot name per seat from ``--bot`` arguments.
 
     ``NAME`` once fills every seat; ``NAME`` repeated once per seat fills them in order;
     ``SEAT=NAME`` names a seat (``seat2``, ``2``, a seat name such as ``phantom``) or a side
-    (``hunters``). Raises ``CliError`` for anything else, ``OptionError`` for an unknown bot.
+    (``hunters``). ``measurement`` also accepts the bots kept for measurement (an oracle that sees
+    the true state: ``simulate`` and ``bench`` only). Raises ``CliError`` for anything else,
+    ``OptionError`` for an unknown bot.
     """
     seats = game.seat_names()
     names: list[str | None] = [None] * game.players
@@ -160,7 +162,7 @@ def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
             named_seats.add(t)
             names[t] = bot.strip()
     result = [n if n is not None else default for n in names]
-    available = bot_names(game)
+    available = bot_names(game, measurement=measurement)
     for n in result:
         if n not in available:
             raise OptionError(f"no bot {n!r} for {game.spec.name} (bots: {', '.join(available)})")
@@ -341,7 +343,7 @@ def simulate_cmd(
     it is a terminal.
     """
     g = _load(game, players, option)
-    bots = assign_bots(g, bot, "random")
+    bots = assign_bots(g, bot, "random", measurement=True)
     if records is not None:
         _check_records_folder(records)
     cluster = _cluster(workers, address) if workers is not None or address is not None else None
@@ -527,7 +529,7 @@ def bench(
             console.print(report, markup=False, highlight=False)
         return
     g = _load(game, players, option)
-    bots = assign_bots(g, bot, "random")
+    bots = assign_bots(g, bot, "random", measurement=True)
     if workers is not None or address is not None:
         _bench_workers(g, bots, seconds, seed, _cluster(workers, address), json_out)
         return
@@ -536,7 +538,9 @@ def bench(
     games_played = decisions = 0
     while time.perf_counter() < deadline:
         game_seed = derive_seed(seed, games_played)
-        seats = [make_bot(g, name, s, derive_seed(game_seed, "bot", s)) for s, name in enumerate(bots)]
+        seats = [
+            make_bot(g, name, s, derive_seed(game_seed, "bot", s), measurement=True) for s, name in enumerate(bots)
+        ]
         moves = 0
 
         def count(_: State) -> None:
@@ -880,9 +884,12 @@ def _ask(state: State, seat: int) -> None:
         console.print(f"  {i:>3}. {action}" + (f"  [dim]({note})[/dim]" if note else ""), highlight=False)
     while True:
         try:
-            raw = console.input("your choice (number or action text): ").strip()
+            raw = console.input("your choice (number, action text, or hint): ").strip()
         except EOFError:
             raise CliError("input ended before the game did") from None
+        if raw.lower() == "hint":
+            _hint(state, seat, decision.actions)
+            continue
         try:
             if WRITTEN_INTEGER.fullmatch(raw):  # a number, signed or not: never an action's text
                 index = int(raw)
@@ -894,6 +901,26 @@ def _ask(state: State, seat: int) -> None:
             return
         except GameError as exc:
             console.print(f"[red]refused[/red]: {exc.reason}")
+
+
+HINT_WORK = 20_000
+"""Work units of the search behind one ``hint`` (see :mod:`ghosttable.ai.advisor`)."""
+
+HINT_SHOWN = 5
+"""How many of the best actions a ``hint`` lists."""
+
+
+def _hint(state: State, seat: int, actions: Sequence[Action]) -> None:
+    """Print the search's best actions for ``seat`` (numbered as listed) with their estimated
+    chances of winning, from what the seat knows only (:func:`ghosttable.ai.advise`)."""
+    from ghosttable.ai.advisor import advise
+
+    advice = advise(state, seat, work=HINT_WORK, seed=len(state.history))
+    rounds = min((item.playouts for item in advice), default=0)
+    console.print(f"[bold]hint[/bold]: the best actions, with the chance of winning ({rounds}+ sampled futures each)")
+    for item in advice[:HINT_SHOWN]:
+        number = actions.index(item.action) + 1 if item.action in actions else 0
+        console.print(f"  {number:>3}. {item.action}  [dim]{item.chance:.0%}[/dim]", highlight=False)
 
 
 def main() -> None:

@@ -79,7 +79,7 @@ def play_game(
     added to it under the seat that was asked. Raises ``GameError`` when a bot picks an action the
     rules refuse, or when the game runs past ``spec.max_decisions``.
     """
-    from ghosttable.ai.base import Observation
+    from ghosttable.ai.base import observation_for
 
     state = game.new_initial_state(seed)
     limit = game.spec.max_decisions
@@ -89,7 +89,7 @@ def play_game(
         for seat in state.acting_seats():
             if state.is_terminal() or seat not in state.acting_seats():
                 break
-            obs = Observation(state, seat)
+            obs = observation_for(bots[seat], state, seat)
             if times is None:
                 action = bots[seat].choose(obs)
             else:
@@ -244,7 +244,10 @@ def play_batch(
     result = new_result(game, bot_names, seed)
     for k in numbers:
         game_seed = derive_seed(seed, k)
-        bots = [make_bot(game, name, seat, derive_seed(game_seed, "bot", seat)) for seat, name in enumerate(bot_names)]
+        bots = [
+            make_bot(game, name, seat, derive_seed(game_seed, "bot", seat), measurement=True)
+            for seat, name in enumerate(bot_names)
+        ]
         state = play_game(game, bots, game_seed, times=result.decision_times)
         result.games += 1
         result.decisions += len(state.history)

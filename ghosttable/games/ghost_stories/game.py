@@ -17,6 +17,7 @@ from ghosttable.games.ghost_stories.views import build_view, prompt
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
 
 OPTIONS = (
@@ -152,10 +153,20 @@ class GhostStories(Game):
         return prompt(cast(GhostStoriesState, state))
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: the priority-rules team bot."""
+        """``heuristic``: the priority-rules team bot; ``expert``: its choices checked by look-ahead
+        over sampled futures; ``oracle``: the same search on the true state, for measurement only
+        (marked ``measurement_only``: never offered in the lobby)."""
+        from ghosttable.games.ghost_stories.expert import ExpertBot, OracleBot
         from ghosttable.games.ghost_stories.strategy import HeuristicBot
 
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot, "expert": ExpertBot, "oracle": OracleBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`: the ``expert`` bot's look-ahead over every
+        legal action (see :func:`expert.advise`)."""
+        from ghosttable.games.ghost_stories.expert import advise
+
+        return advise
 
     def reference(self) -> dict[str, Any]:
         """Spec, options, and the card, tile, power and level data."""
