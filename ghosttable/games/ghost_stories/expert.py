@@ -19,7 +19,8 @@ policy's, at no search cost.
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
 each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
-least ``min_rounds`` rounds); ``seconds`` adds a wall-clock limit (play then depends on the
+least ``min_rounds`` rounds, unless one more would pass :data:`OVERRUN` times the budget);
+``seconds`` adds a wall-clock limit (play then depends on the
 machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
 in ``docs/games/ghost_stories.md``).
 
@@ -44,7 +45,7 @@ from ghosttable.core import Action, Game
 from ghosttable.core.errors import GameError
 from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
 from ghosttable.games.ghost_stories.strategy import HeuristicBot, _load
-from ghosttable.games.ghost_stories.village import board_of
+from ghosttable.games.ghost_stories.village import FACING, board_of
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -58,6 +59,14 @@ MOVE_WORK = 60
 
 ROUND_WORK = 40
 """Work units a round counts for its determinization."""
+
+MANY_COLOURS_WORK = 150
+"""Work units the playout policy's exorcism odds count against a ghost of several colours."""
+
+OVERRUN = 2.0
+"""A search never starts a round that would, at the rounds' mean cost so far, take it past this
+many times its work budget, even below ``min_rounds`` (one round of playouts to the end of the
+game, once every incarnation has left the deck, can cost more than the budget)."""
 
 SEARCHED = ("yang_move", "yang_action", "place_ghost")
 """The decision points ``expert`` searches (by default); it leaves every other one to the base
@@ -113,6 +122,17 @@ class PlayoutPolicy(HeuristicBot):
     def __init__(self) -> None:
         self.seat = 0
         self.rng = random.Random(0)
+        #: work units of the exact exorcism odds against many-coloured ghosts since the last reset
+        self.extra_work = 0
+
+    def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """The base policy's value, with its cost counted: the exact odds against a ghost whose
+        resistance has several colours (the Hope Killer, the Nameless) weigh every way of giving
+        each die to a colour, :data:`MANY_COLOURS_WORK` units (they are cached, but a search's
+        budget must not depend on what the process happens to hold in its caches)."""
+        if any(st.space_card[s] and len(st.card(st.space_card[s]).resistance) > 1 for s in FACING[pos]):
+            self.extra_work += MANY_COLOURS_WORK
+        return super().exorcise_value(st, t, pos)
 
     def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         for a in legal:
@@ -136,15 +156,14 @@ class Search:
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
-    def playout(self, st: GhostStoriesState, stop: int) -> int:
+    def playout(self, st: GhostStoriesState, stop: int, to_end: bool = False) -> int:
         """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
-        ``stop`` or later (to the end once every incarnation has left the deck); returns the work
-        spent."""
+        ``stop`` or later (to the end of the game with ``to_end``); returns the work spent."""
         work = 0
         steps = 0
         decide = self.policy.decide
         while st.result is None and steps < self.rollout_limit:
-            if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
+            if not to_end and st.turn >= stop and st.pending is None and st.phase == "yang_move":
                 break
             seat = st.current_player
             legal = st._legal_actions(seat)
@@ -158,6 +177,10 @@ class Search:
             # the actions come from the legal list just made: the checks of ``apply`` are not needed
             st._apply(seat, action)
             steps += 1
+        policy = self.policy
+        if isinstance(policy, PlayoutPolicy):
+            work += policy.extra_work
+            policy.extra_work = 0
         return work
 
     def run(
@@ -180,6 +203,8 @@ class Search:
         started = time.perf_counter()
         spent = rounds = 0
         while rounds < max_rounds:
+            if rounds and spent + spent / rounds > OVERRUN * work:
+                break  # one more round would take the search past OVERRUN times its budget
             if rounds >= min_rounds and (
                 spent >= work or (seconds is not None and time.perf_counter() - started >= seconds)
             ):
@@ -190,11 +215,13 @@ class Search:
             spent += ROUND_WORK
             # every candidate is played to the same turn, whether or not it ends the turn at once
             stop = world.turn + self.horizon
+            # once every incarnation has left the deck the game is a race to its end: played out
+            to_end = incarnations_out(world)
             scores: list[float] = []
             for est in estimates:
                 st = world.clone()
                 st._apply(seat, est.action)
-                spent += self.playout(st, stop)
+                spent += self.playout(st, stop, to_end)
                 score = progress(st, loss_penalty=self.loss_penalty)
                 scores.append(score)
                 est.rounds += 1
