@@ -64,9 +64,11 @@ MANY_COLOURS_WORK = 150
 """Work units the playout policy's exorcism odds count against a ghost of several colours."""
 
 OVERRUN = 2.0
-"""A search never starts a round that would, at the rounds' mean cost so far, take it past this
-many times its work budget, even below ``min_rounds`` (one round of playouts to the end of the
-game, once every incarnation has left the deck, can cost more than the budget)."""
+"""The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
+the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
+before every candidate is played is dropped (playouts that run to the end of the game, once
+every incarnation has left the deck, can cost several times a budget). A search that cannot
+finish one round plays the base policy's choice."""
 
 SEARCHED = ("yang_move", "yang_action", "place_ghost")
 """The decision points ``expert`` searches (by default); it leaves every other one to the base
@@ -156,14 +158,15 @@ class Search:
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
-    def playout(self, st: GhostStoriesState, stop: int, to_end: bool = False) -> int:
+    def playout(self, st: GhostStoriesState, stop: int) -> int:
         """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
-        ``stop`` or later (to the end of the game with ``to_end``); returns the work spent."""
+        ``stop`` or later, or to the end of the game once every incarnation has left the deck;
+        returns the work spent."""
         work = 0
         steps = 0
         decide = self.policy.decide
         while st.result is None and steps < self.rollout_limit:
-            if not to_end and st.turn >= stop and st.pending is None and st.phase == "yang_move":
+            if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
                 break
             seat = st.current_player
             legal = st._legal_actions(seat)
@@ -195,8 +198,10 @@ class Search:
         min_rounds: int = 2,
         max_rounds: int = 1_000,
         seconds: float | None = None,
+        first_round: bool = False,
     ) -> tuple[list[Estimate], int, int]:
-        """Rounds of playouts of every candidate; returns the estimates (in ``candidates``' order),
+        """Rounds of playouts of every candidate (the first one always finished with
+        ``first_round``, whatever :data:`OVERRUN` says); returns the estimates (in ``candidates``' order),
         the rounds played and the work spent. ``base`` must be one of ``candidates``."""
         estimates = [Estimate(a) for a in candidates]
         base_index = candidates.index(base)
@@ -215,21 +220,25 @@ class Search:
             spent += ROUND_WORK
             # every candidate is played to the same turn, whether or not it ends the turn at once
             stop = world.turn + self.horizon
-            # once every incarnation has left the deck the game is a race to its end: played out
-            to_end = incarnations_out(world)
             scores: list[float] = []
+            chances: list[float] = []
             for est in estimates:
+                if spent > OVERRUN * work and (rounds or not first_round):
+                    break  # the round would take the search past its hard limit: dropped
                 st = world.clone()
                 st._apply(seat, est.action)
-                spent += self.playout(st, stop, to_end)
+                spent += self.playout(st, stop)
                 score = progress(st, loss_penalty=self.loss_penalty)
                 scores.append(score)
+                chances.append((1.0 if st.result == "win" else 0.0) if st.result else win_chance(score))
+            if len(scores) < len(estimates):
+                break
+            base_score = scores[base_index]
+            for est, score, chance in zip(estimates, scores, chances, strict=True):
+                d = score - base_score
                 est.rounds += 1
                 est.total += score
-                est.chance += (1.0 if st.result == "win" else 0.0) if st.result else win_chance(score)
-            base_score = scores[base_index]
-            for est, score in zip(estimates, scores, strict=True):
-                d = score - base_score
+                est.chance += chance
                 est.paired += d
                 est.paired_sq += d * d
             rounds += 1
@@ -337,6 +346,8 @@ class ExpertBot:
         self.candidates = candidates
         self.margin = margin
         self.searched = searched
+        #: whether a search always finishes its first round, whatever it costs (the oracle's)
+        self.first_round = False
         self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
         self.policy = HeuristicBot(game, seat, seed)
         #: rounds and work of the last decision (0 when it was not searched)
@@ -381,6 +392,7 @@ class ExpertBot:
             work=self.work,
             min_rounds=self.min_rounds,
             seconds=self.seconds,
+            first_round=self.first_round,
         )
         return pick(estimates, base, self.margin)
 
@@ -413,6 +425,7 @@ class OracleBot(ExpertBot):
         kwargs.setdefault("margin", 0.0)
         super().__init__(game, seat, seed, **kwargs)  # type: ignore[arg-type]
         self.work = 1
+        self.first_round = True
 
     def _world(self, obs: Observation, rng: random.Random) -> GhostStoriesState:
         if not isinstance(obs, TrueStateObservation):
@@ -438,7 +451,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     st = sample(rng)
     base = bot.policy.decide(st, legal) if len(legal) > 1 else legal[0]
     cands = [base, *(a for a in legal if a != base)]
-    estimates, _, _ = bot.search.run(sample, obs.seat, cands, base, rng, work=work, min_rounds=1)
+    estimates, _, _ = bot.search.run(sample, obs.seat, cands, base, rng, work=work, min_rounds=1, first_round=True)
     order = sorted(estimates, key=lambda e: (-e.win_chance, -e.mean, cands.index(e.action)))
     return [Advice(e.action, min(1.0, max(0.0, e.win_chance)), e.rounds) for e in order]
 
