@@ -19,7 +19,8 @@ policy's, at no search cost.
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
 each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
-least ``min_rounds`` rounds); ``seconds`` adds a wall-clock limit (play then depends on the
+least ``min_rounds`` rounds, unless one more would pass :data:`OVERRUN` times the budget);
+``seconds`` adds a wall-clock limit (play then depends on the
 machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
 in ``docs/games/ghost_stories.md``).
 
@@ -44,7 +45,7 @@ from ghosttable.core import Action, Game
 from ghosttable.core.errors import GameError
 from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
 from ghosttable.games.ghost_stories.strategy import HeuristicBot, _load
-from ghosttable.games.ghost_stories.village import board_of
+from ghosttable.games.ghost_stories.village import FACING, board_of
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
@@ -58,6 +59,16 @@ MOVE_WORK = 60
 
 ROUND_WORK = 40
 """Work units a round counts for its determinization."""
+
+MANY_COLOURS_WORK = 150
+"""Work units the playout policy's exorcism odds count against a ghost of several colours."""
+
+OVERRUN = 2.0
+"""The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
+the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
+before every candidate is played is dropped (playouts that run to the end of the game, once
+every incarnation has left the deck, can cost several times a budget). A search that cannot
+finish one round plays the base policy's choice."""
 
 SEARCHED = ("yang_move", "yang_action", "place_ghost")
 """The decision points ``expert`` searches (by default); it leaves every other one to the base
@@ -113,6 +124,17 @@ class PlayoutPolicy(HeuristicBot):
     def __init__(self) -> None:
         self.seat = 0
         self.rng = random.Random(0)
+        #: work units of the exact exorcism odds against many-coloured ghosts since the last reset
+        self.extra_work = 0
+
+    def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """The base policy's value, with its cost counted: the exact odds against a ghost whose
+        resistance has several colours (the Hope Killer, the Nameless) weigh every way of giving
+        each die to a colour, :data:`MANY_COLOURS_WORK` units (they are cached, but a search's
+        budget must not depend on what the process happens to hold in its caches)."""
+        if any(st.space_card[s] and len(st.card(st.space_card[s]).resistance) > 1 for s in FACING[pos]):
+            self.extra_work += MANY_COLOURS_WORK
+        return super().exorcise_value(st, t, pos)
 
     def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         for a in legal:
@@ -138,8 +160,8 @@ class Search:
 
     def playout(self, st: GhostStoriesState, stop: int) -> int:
         """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
-        ``stop`` or later (to the end once every incarnation has left the deck); returns the work
-        spent."""
+        ``stop`` or later, or to the end of the game once every incarnation has left the deck;
+        returns the work spent."""
         work = 0
         steps = 0
         decide = self.policy.decide
@@ -158,6 +180,10 @@ class Search:
             # the actions come from the legal list just made: the checks of ``apply`` are not needed
             st._apply(seat, action)
             steps += 1
+        policy = self.policy
+        if isinstance(policy, PlayoutPolicy):
+            work += policy.extra_work
+            policy.extra_work = 0
         return work
 
     def run(
@@ -172,14 +198,18 @@ class Search:
         min_rounds: int = 2,
         max_rounds: int = 1_000,
         seconds: float | None = None,
+        first_round: bool = False,
     ) -> tuple[list[Estimate], int, int]:
-        """Rounds of playouts of every candidate; returns the estimates (in ``candidates``' order),
+        """Rounds of playouts of every candidate (the first one always finished with
+        ``first_round``, whatever :data:`OVERRUN` says); returns the estimates (in ``candidates``' order),
         the rounds played and the work spent. ``base`` must be one of ``candidates``."""
         estimates = [Estimate(a) for a in candidates]
         base_index = candidates.index(base)
         started = time.perf_counter()
         spent = rounds = 0
         while rounds < max_rounds:
+            if rounds and spent + spent / rounds > OVERRUN * work:
+                break  # one more round would take the search past OVERRUN times its budget
             if rounds >= min_rounds and (
                 spent >= work or (seconds is not None and time.perf_counter() - started >= seconds)
             ):
@@ -191,18 +221,24 @@ class Search:
             # every candidate is played to the same turn, whether or not it ends the turn at once
             stop = world.turn + self.horizon
             scores: list[float] = []
+            chances: list[float] = []
             for est in estimates:
+                if spent > OVERRUN * work and (rounds or not first_round):
+                    break  # the round would take the search past its hard limit: dropped
                 st = world.clone()
                 st._apply(seat, est.action)
                 spent += self.playout(st, stop)
                 score = progress(st, loss_penalty=self.loss_penalty)
                 scores.append(score)
+                chances.append((1.0 if st.result == "win" else 0.0) if st.result else win_chance(score))
+            if len(scores) < len(estimates):
+                break
+            base_score = scores[base_index]
+            for est, score, chance in zip(estimates, scores, chances, strict=True):
+                d = score - base_score
                 est.rounds += 1
                 est.total += score
-                est.chance += (1.0 if st.result == "win" else 0.0) if st.result else win_chance(score)
-            base_score = scores[base_index]
-            for est, score in zip(estimates, scores, strict=True):
-                d = score - base_score
+                est.chance += chance
                 est.paired += d
                 est.paired_sq += d * d
             rounds += 1
@@ -310,6 +346,8 @@ class ExpertBot:
         self.candidates = candidates
         self.margin = margin
         self.searched = searched
+        #: whether a search always finishes its first round, whatever it costs (the oracle's)
+        self.first_round = False
         self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
         self.policy = HeuristicBot(game, seat, seed)
         #: rounds and work of the last decision (0 when it was not searched)
@@ -354,6 +392,7 @@ class ExpertBot:
             work=self.work,
             min_rounds=self.min_rounds,
             seconds=self.seconds,
+            first_round=self.first_round,
         )
         return pick(estimates, base, self.margin)
 
@@ -386,6 +425,7 @@ class OracleBot(ExpertBot):
         kwargs.setdefault("margin", 0.0)
         super().__init__(game, seat, seed, **kwargs)  # type: ignore[arg-type]
         self.work = 1
+        self.first_round = True
 
     def _world(self, obs: Observation, rng: random.Random) -> GhostStoriesState:
         if not isinstance(obs, TrueStateObservation):
@@ -411,7 +451,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     st = sample(rng)
     base = bot.policy.decide(st, legal) if len(legal) > 1 else legal[0]
     cands = [base, *(a for a in legal if a != base)]
-    estimates, _, _ = bot.search.run(sample, obs.seat, cands, base, rng, work=work, min_rounds=1)
+    estimates, _, _ = bot.search.run(sample, obs.seat, cands, base, rng, work=work, min_rounds=1, first_round=True)
     order = sorted(estimates, key=lambda e: (-e.win_chance, -e.mean, cands.index(e.action)))
     return [Advice(e.action, min(1.0, max(0.0, e.win_chance)), e.rounds) for e in order]
 

@@ -5,6 +5,7 @@ Budgets here are tiny (one round of playouts): the tests check behaviour, never 
 
 from __future__ import annotations
 
+import contextlib
 import random
 from pathlib import Path
 
@@ -87,20 +88,24 @@ def test_a_seeded_expert_game_replays_move_for_move() -> None:
     class Enough(Exception):
         pass
 
-    def moves() -> list[object]:
-        bots = [ExpertBot(game, s, 40 + s, **SMALL) for s in range(2)]
+    def moves() -> tuple[list[object], int]:
+        bots = [ExpertBot(game, s, 40 + s, work=300, min_rounds=1, candidates=3) for s in range(2)]
         seen: list[object] = []
+        searched = 0
 
         def stop(state: object) -> None:
+            nonlocal searched
+            searched += sum(1 for b in bots if b.last_rounds)
             if len(state.history) >= 40:  # type: ignore[attr-defined]
                 seen.extend(state.history)  # type: ignore[attr-defined]
                 raise Enough
 
-        with pytest.raises(Enough):
-            play_game(game, bots, 8, on_step=stop)
-        return seen
+        with contextlib.suppress(Enough):
+            seen = list(play_game(game, bots, 8, on_step=stop).history)
+        return [*seen, *bots[0].rng.getstate()[1][:4]], searched
 
-    assert moves() == moves()
+    first, searched = moves()
+    assert searched > 0 and len(first) > 4 and moves() == (first, searched)
 
 
 def test_the_advice_ranks_legal_actions_with_chances() -> None:
