@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ghosttable.core.errors import OptionError
 
@@ -81,7 +81,7 @@ def bot_names(game: Game) -> list[str]:
 
 def make_bot(game: Game, name: str, seat: int, seed: int) -> Bot:
     """A bot called ``name`` for ``seat`` of ``game``, seeded. Raises ``OptionError`` for an unknown name."""
-    factories: dict[str, BotFactory] = {**_generic_bots(), **game.bots()}
+    factories: dict[str, BotFactory] = {**_generic_bots(), **cast("dict[str, BotFactory]", game.bots())}
     factory = factories.get(name)
     if factory is None:
         raise OptionError(f"no bot {name!r} for {game.spec.name} (bots: {', '.join(bot_names(game))})")

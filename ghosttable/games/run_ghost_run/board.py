@@ -1,28 +1,52 @@
 """The board: ghosts, furniture placements, hiding places, capacities, and the sight scene.
 
-:class:`Board` is plain data (deep-copied with the state); its methods answer the questions every
-rule asks: which places a space offers, whether a ghost fits there, where ghosts go when a piece of
+:class:`Board` is plain data (copied with the state); its methods answer the questions every rule
+asks: which places a space offers, whether a ghost fits there, where ghosts go when a piece of
 furniture moves, and which ghosts a door sees. Sources: seed "Moving Furniture", "Moving Ghosts";
 reference part 2 "Space capacity", "Furniture as 3D boxes", "What the keyhole sees".
+
+Everything that depends only on how the furniture stands (which piece covers which space, the
+places each space offers, the pieces' world boxes, what each door sees of a ghost of a given size
+on a given space) is a :class:`Layout`, computed once per furniture configuration and shared by
+every board whose furniture stands that way (:func:`layout_of`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.data import SIZES, Place, game_data
-from ghosttable.games.run_ghost_run.geometry import Box, Mirror, Scene, Target, look
+from ghosttable.games.run_ghost_run.geometry import (
+    EPSILON,
+    Box,
+    Group,
+    Mirror,
+    Scene,
+    Target,
+    face_in_view,
+    group_boxes,
+    look,
+    sees_through,
+)
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
 FLOOR = Place("floor", 4, SIZES)
 """The floor of a space no piece covers: any size, up to the space's capacity."""
 
+FLOOR_ONLY: tuple[Place, ...] = (FLOOR,)
+"""The places of a space no piece covers."""
+
 RESERVE = "reserve"
 HALL = "hall"
 EXITED = "exited"
 UNUSED = "unused"
+
+FurnitureKey = tuple[tuple[str, Placement], ...]
+"""A furniture configuration as ``((piece, placement), ...)`` in the board's order."""
 
 
 @dataclass
@@ -54,6 +78,258 @@ class Ghost:
         """Take the ghost off the board (``reserve``, ``exited`` or ``unused``)."""
         self.where, self.space, self.place = where, None, ""
 
+    def copy(self) -> Ghost:
+        """An independent copy."""
+        return Ghost(self.id, self.owner, self.size, self.where, self.space, self.place)
+
+
+class Layout:
+    """What one furniture configuration fixes, for every board whose furniture stands that way.
+
+    Attributes:
+        furniture: ``{piece: placement}`` (do not change it: the layout is shared).
+        cover: ``{space: piece}`` for every space a piece stands on (the upper piece of a stack).
+        carrying: the pieces another piece is stacked on.
+        masks: ``{piece: bit mask of the spaces it covers}`` (bit ``r * 6 + c``).
+
+    The rest is computed on first use: the places of each space (:meth:`places`), the height each
+    piece stands on and its world boxes, the sight scene, and what each door sees of a ghost of a
+    given size on a given space (:meth:`sight`). ``memo`` keeps what other modules derive from the
+    layout once (keyed by names they choose).
+    """
+
+    __slots__ = (
+        "_all_places",
+        "_base",
+        "_boxes",
+        "_facing",
+        "_groups",
+        "_json",
+        "_places",
+        "_scene",
+        "_sight",
+        "_tops",
+        "carrying",
+        "cover",
+        "furniture",
+        "masks",
+        "memo",
+    )
+
+    def __init__(self, furniture: Mapping[str, Placement]) -> None:
+        data = game_data()
+        self.furniture: dict[str, Placement] = dict(furniture)
+        cover: dict[Space, str] = {}
+        for name, at in sorted(self.furniture.items(), key=lambda kv: kv[1].on is not None):
+            for sp in hall.covered_spaces(data.pieces[name], at):
+                cover[sp] = name
+        self.cover = cover
+        self.carrying: frozenset[str] = frozenset(at.on for at in self.furniture.values() if at.on is not None)
+        self.masks: dict[str, int] = {n: hall.covered_mask(data.pieces[n], at) for n, at in self.furniture.items()}
+        self._places: list[tuple[Place, ...] | None] = [None] * len(hall.SPACES)
+        self._all_places: tuple[tuple[Place, ...], ...] | None = None
+        self.memo: dict[Any, Any] = {}
+        self._base: dict[str, float] = {}
+        self._boxes: dict[str, tuple[Box, ...]] = {}
+        self._scene: Scene | None = None
+        self._groups: tuple[Group, ...] = ()
+        self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
+        self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
+        self._tops: dict[Space, float] = {}
+        self._sight: dict[tuple[str, int, Space, str, bool, bool, bool], str | None] = {}
+
+    # ----- places -----------------------------------------------------------------------------
+
+    def places(self, space: Space) -> tuple[Place, ...]:
+        """The places ``space`` offers (see :meth:`Board.places_at`)."""
+        i = hall.SPACE_INDEX.get(space)
+        if i is None:
+            return self._places_of(space)
+        got = self._places[i]
+        if got is None:
+            got = self._places[i] = self._places_of(space)
+        return got
+
+    def places_by_index(self) -> tuple[tuple[Place, ...], ...]:
+        """:meth:`places` of every space, by index. Each tuple is shared by every space offering
+        those places, for as long as the program runs (so its identity stands for its places)."""
+        got = self._all_places
+        if got is None:
+            got = self._all_places = tuple(self.places(sp) for sp in hall.SPACES)
+        return got
+
+    def _places_of(self, space: Space) -> tuple[Place, ...]:
+        piece = self.cover.get(space)
+        if piece is None:
+            return FLOOR_ONLY
+        data = game_data()
+        at = self.furniture[piece]
+        own = hall.places_of(data.pieces[piece], at)
+        if at.on is None:
+            return own
+        return stacked_places(hall.places_of(data.pieces[at.on], self.furniture[at.on]), own)
+
+    # ----- boxes and sight --------------------------------------------------------------------
+
+    def base_of(self, name: str) -> float:
+        """The height piece ``name`` stands on (see :meth:`Board.base_of`)."""
+        got = self._base.get(name)
+        if got is None:
+            data = game_data()
+            at = self.furniture[name]
+            if at.on is None:
+                got = 0.0
+            else:
+                sx, sy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
+                x0, y0, x1, y1 = at.col, at.row, at.col + sx, at.row + sy
+                below = hall.world_boxes(data.pieces[at.on], self.furniture[at.on])
+                got = max(
+                    (b.hi[2] for b in below if b.lo[0] < x1 and b.hi[0] > x0 and b.lo[1] < y1 and b.hi[1] > y0),
+                    default=0.0,
+                )
+            self._base[name] = got
+        return got
+
+    def boxes(self, name: str) -> tuple[Box, ...]:
+        """The world boxes of piece ``name`` where it stands."""
+        got = self._boxes.get(name)
+        if got is None:
+            shape = game_data().pieces[name]
+            got = self._boxes[name] = tuple(hall.world_boxes(shape, self.furniture[name], self.base_of(name)))
+        return got
+
+    def scene(self) -> Scene:
+        """The sight scene: every piece's boxes and the mirror's face, pieces by name."""
+        if self._scene is None:
+            data = game_data()
+            boxes: list[Box] = []
+            mirrors: list[Mirror] = []
+            for name in sorted(self.furniture):
+                boxes.extend(self.boxes(name))
+                face = hall.mirror_face(data.pieces[name], self.furniture[name], self.base_of(name))
+                if face is not None:
+                    mirrors.append(face)
+            self._scene = Scene(tuple(boxes), tuple(mirrors))
+            self._groups = tuple(
+                _piece_group(name, at.col, at.row, at.rotation, at.posture, self.base_of(name))
+                for name, at in sorted(self.furniture.items())
+            )
+        return self._scene
+
+    def boxes_json(self) -> list[dict[str, Any]]:
+        """``[{"piece", "box": [x0, y0, z0, x1, y1, z1]}]`` (rounded as :meth:`Box.to_json`), pieces
+        by name, each piece's boxes in order; a fresh list each call, its numbers rounded once."""
+        if self._json is None:
+            self._json = self._make_json()
+        return [{"piece": name, "box": list(box)} for name, box in self._json[0]]
+
+    def mirrors_json(self) -> list[dict[str, Any]]:
+        """The scene's mirror faces as :meth:`Mirror.to_json` writes them; a fresh list each call."""
+        if self._json is None:
+            self._json = self._make_json()
+        return [{**face, "lo": list(face["lo"]), "hi": list(face["hi"])} for face in self._json[1]]
+
+    def _make_json(self) -> tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]]:
+        boxes: list[tuple[str, tuple[float, ...]]] = []
+        for name in sorted(self.furniture):
+            at = self.furniture[name]
+            for box in _rounded_boxes(name, at.col, at.row, at.rotation, at.posture, self.base_of(name)):
+                boxes.append((name, box))
+        mirrors = tuple(m.to_json() for m in self.scene().mirrors)
+        return tuple(boxes), mirrors
+
+    def top(self, space: Space) -> float:
+        """The height a ghost ``on`` the piece covering ``space`` stands on (0.0 when none does)."""
+        got = self._tops.get(space)
+        if got is None:
+            piece = self.cover.get(space)
+            got = 0.0 if piece is None else hall.top_at(list(self.boxes(piece)), space)
+            self._tops[space] = got
+        return got
+
+    def sight(self, side: str, door: int, space: Space, size: str, on: bool, inside: bool, lying: bool) -> str | None:
+        """How door ``door`` of ``side`` sees a ghost of ``size`` at ``space`` (``on`` the piece
+        there, ``inside`` it, lying down): ``"direct"``, ``"mirror"`` or ``None`` (hidden), as
+        :func:`geometry.sees` finds it; each answer is computed once per layout."""
+        key = (side, door, space, size, on, inside, lying)
+        memo = self._sight
+        if key in memo:
+            return memo[key]
+        if inside:
+            memo[key] = None
+            return None
+        scene = self.scene()
+        eye = hall.eye(side, door)
+        facing = self._facing.get((side, door))
+        if facing is None:
+            facing = tuple(
+                m
+                for m in scene.mirrors
+                if (eye.position[m.axis] - m.coord) * m.sign > EPSILON and _face_seen(side, door, m)
+            )
+            self._facing[(side, door)] = facing
+        base = self.top(space) if on else 0.0
+        target, visible = _target_in_view(side, door, space, size, base, lying)
+        how = memo[key] = sees_through(eye, target, visible, self._groups, facing)
+        return how
+
+
+@functools.lru_cache(maxsize=8192)
+def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
+    """:func:`geometry.face_in_view` from door ``door`` of ``side`` (answered once per mirror face)."""
+    return face_in_view(hall.eye(side, door), mirror)
+
+
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[bool, ...]]] = {}
+
+
+def _target_in_view(
+    side: str, door: int, space: Space, size: str, base: float, lying: bool
+) -> tuple[Target, tuple[bool, ...]]:
+    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
+    and which of its samples lie in the field of view of door ``door`` of ``side`` (no furniture
+    changes that): computed once."""
+    key = (side, door, space, size, base, lying)
+    got = _IN_VIEW.get(key)
+    if got is None:
+        target = hall.ghost_target("probe", space, size, base, lying, False)
+        eye = hall.eye(side, door)
+        got = _IN_VIEW[key] = (target, tuple(eye.in_view(p) for p in target.samples))
+    return got
+
+
+@functools.lru_cache(maxsize=16384)
+def _piece_group(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Group:
+    """The world boxes of piece ``name`` so placed as one group (see :func:`geometry.group_boxes`)."""
+    at = Placement(col, row, rotation, posture)
+    return group_boxes(hall.world_boxes(game_data().pieces[name], at, base))[0]
+
+
+@functools.lru_cache(maxsize=16384)
+def _rounded_boxes(
+    name: str, col: int, row: int, rotation: int, posture: str, base: float
+) -> tuple[tuple[float, ...], ...]:
+    """:meth:`Box.to_json` of each world box of piece ``name`` so placed (rounded once)."""
+    at = Placement(col, row, rotation, posture)
+    return tuple(tuple(box.to_json()) for box in hall.world_boxes(game_data().pieces[name], at, base))
+
+
+_LAYOUTS: dict[FurnitureKey, Layout] = {}
+_LAYOUT_LIMIT = 2048
+"""How many layouts :func:`layout_of` keeps (the oldest goes first)."""
+
+
+def layout_of(furniture: Mapping[str, Placement]) -> Layout:
+    """The shared :class:`Layout` of ``furniture`` (computed on first use; the last
+    ``_LAYOUT_LIMIT`` configurations are kept)."""
+    key = tuple(furniture.items())
+    got = _LAYOUTS.get(key)
+    if got is None:
+        if len(_LAYOUTS) >= _LAYOUT_LIMIT:
+            del _LAYOUTS[next(iter(_LAYOUTS))]
+        got = _LAYOUTS[key] = Layout(furniture)
+    return got
+
 
 @dataclass
 class Board:
@@ -62,22 +338,36 @@ class Board:
     ghosts: dict[str, Ghost] = field(default_factory=dict)
     furniture: dict[str, Placement] = field(default_factory=dict)
 
+    def copy(self) -> Board:
+        """An independent copy (ghosts copied; placements are immutable and shared)."""
+        twin = Board({k: g.copy() for k, g in self.ghosts.items()}, dict(self.furniture))
+        memo = self.__dict__.get("_layout")
+        if memo is not None:
+            twin.__dict__["_layout"] = memo
+        return twin
+
+    def layout(self) -> Layout:
+        """The :class:`Layout` of the furniture as it stands now."""
+        key = tuple(self.furniture.items())
+        memo: tuple[FurnitureKey, Layout] | None = self.__dict__.get("_layout")
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        got = layout_of(self.furniture)
+        self.__dict__["_layout"] = (key, got)
+        return got
+
     # ----- furniture ------------------------------------------------------------------------------
 
     def cover(self) -> dict[Space, str]:
         """``{space: piece}`` for every space a piece stands on (the upper piece of a stack)."""
-        data = game_data()
-        out: dict[Space, str] = {}
-        for name, at in sorted(self.furniture.items(), key=lambda kv: kv[1].on is not None):
-            for sp in hall.covered_spaces(data.pieces[name], at):
-                out[sp] = name
-        return out
+        return dict(self.layout().cover)
 
     def places_at(self, space: Space, cover: dict[Space, str] | None = None) -> tuple[Place, ...]:
         """The places ``space`` offers: the floor, or the places of the piece standing on it; under
         a stack, the lower piece's places but its top, and the upper piece's top (``on``)."""
-        cov = self.cover() if cover is None else cover
-        piece = cov.get(space)
+        if cover is None:
+            return self.layout().places(space)
+        piece = cover.get(space)
         if piece is None:
             return (FLOOR,)
         data = game_data()
@@ -91,40 +381,19 @@ class Board:
     def base_of(self, name: str) -> float:
         """The height piece ``name`` stands on: 0.0 on the floor, else the top of the highest box
         of the piece below that lies under its footprint."""
-        data = game_data()
-        at = self.furniture[name]
-        if at.on is None:
-            return 0.0
-        sx, sy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-        x0, y0, x1, y1 = at.col, at.row, at.col + sx, at.row + sy
-        below = hall.world_boxes(data.pieces[at.on], self.furniture[at.on])
-        return max(
-            (b.hi[2] for b in below if b.lo[0] < x1 and b.hi[0] > x0 and b.lo[1] < y1 and b.hi[1] > y0),
-            default=0.0,
-        )
+        return self.layout().base_of(name)
 
     def piece_boxes(self, name: str) -> list[Box]:
         """The boxes of piece ``name`` where it stands."""
-        return hall.world_boxes(game_data().pieces[name], self.furniture[name], self.base_of(name))
+        return list(self.layout().boxes(name))
 
     def scene(self) -> Scene:
         """The sight scene: every piece's boxes and the mirror's face."""
-        data = game_data()
-        boxes: list[Box] = []
-        mirrors: list[Mirror] = []
-        for name in sorted(self.furniture):
-            shape = data.pieces[name]
-            at = self.furniture[name]
-            base = self.base_of(name)
-            boxes.extend(hall.world_boxes(shape, at, base))
-            face = hall.mirror_face(shape, at, base)
-            if face is not None:
-                mirrors.append(face)
-        return Scene(tuple(boxes), tuple(mirrors))
+        return self.layout().scene()
 
     def carrying(self, name: str) -> bool:
         """Whether another piece is stacked on piece ``name``."""
-        return any(at.on == name for at in self.furniture.values())
+        return name in self.layout().carrying
 
     def resolve(self, name: str, at: Placement) -> Placement | None:
         """Where piece ``name`` would stand if put down at ``at``'s spot: on the floor, or stacked on
@@ -141,25 +410,22 @@ class Board:
         trying many spots on an unchanged board)."""
         data = game_data()
         shape = data.pieces[name]
-        if self.carrying(name):
+        lay = self.layout()
+        if name in lay.carrying:
             return lambda at: None
-        others = [
-            (other, oat, frozenset(hall.covered_spaces(data.pieces[other], oat)))
-            for other, oat in sorted(self.furniture.items())
-            if other != name
-        ]
+        others = [(other, oat, lay.masks[other]) for other, oat in sorted(self.furniture.items()) if other != name]
 
         def resolve(at: Placement) -> Placement | None:
             if not hall.fits_in_hall(shape, at):
                 return None
-            mine = frozenset(hall.covered_spaces(shape, at))
-            hit = [(other, oat, spaces) for other, oat, spaces in others if not spaces.isdisjoint(mine)]
+            mine = hall.covered_mask(shape, at)
+            hit = [(other, oat, mask) for other, oat, mask in others if mask & mine]
             if not hit:
                 return Placement(at.col, at.row, at.rotation, at.posture)
             if len(hit) > 1:
                 return None
-            low, lat, spaces = hit[0]
-            if lat.on is not None or not mine <= spaces:
+            low, lat, mask = hit[0]
+            if lat.on is not None or mine & ~mask:
                 return None
             return Placement(at.col, at.row, at.rotation, at.posture, low)
 
@@ -182,40 +448,88 @@ class Board:
         resolved = self.resolve(name, at)
         if resolved is None:
             return False
-        at = resolved
-        data = game_data()
-        old_spaces = set(hall.covered_spaces(data.pieces[name], self.furniture[name]))
-        saved = self.furniture[name]
-        self.furniture[name] = at
-        new_spaces = set(hall.covered_spaces(data.pieces[name], at))
-        cover = self.cover()
-        touched = old_spaces | new_spaces
-        movers = [g for g in sorted(self.ghosts.values(), key=lambda g: g.id) if g.where == HALL and g.space in touched]
-        placed: dict[str, str] = {}
-        load: dict[tuple[Space, str], int] = {}
-        for g in self.ghosts.values():
-            if g.where == HALL and g.space is not None and g.space not in touched:
-                key = (g.space, g.place)
-                load[key] = load.get(key, 0) + data.sizes[g.size].units
-        for g in movers:
-            assert g.space is not None
-            target = None
-            for place in self.places_at(g.space, cover):
-                if g.size not in place.sizes:
-                    continue
-                used = load.get((g.space, place.name), 0)
-                if used + data.sizes[g.size].units <= place.units:
-                    target = place.name
-                    break
-            if target is None:
-                self.furniture[name] = saved
-                return False
-            placed[g.id] = target
-            key = (g.space, target)
-            load[key] = load.get(key, 0) + data.sizes[g.size].units
+        placed = self._reseat(name, resolved)
+        if placed is None:
+            return False
+        self.furniture[name] = resolved
         for gid, where in placed.items():
             self.ghosts[gid].place = where
         return True
+
+    def can_move_piece(self, name: str, at: Placement) -> bool:
+        """Whether :meth:`move_piece` would move piece ``name`` to ``at``'s spot; nothing changes."""
+        resolved = self.resolve(name, at)
+        return resolved is not None and self._reseat(name, resolved) is not None
+
+    def can_reseat(self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None) -> bool:
+        """Whether every ghost piece ``name`` disturbs finds a place when it stands at ``at``, a
+        placement :meth:`resolve` gave (so that :meth:`move_piece` to ``at`` succeeds); nothing
+        changes. ``by_space``: the ghosts in the hall by space, each list by id, if known."""
+        return self._reseat(name, at, by_space) is not None
+
+    def _reseat(
+        self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None
+    ) -> dict[str, str] | None:
+        """The place each ghost disturbed by piece ``name`` standing at ``at`` (resolved) takes,
+        ``{ghost id: place}`` (first fit, ghosts by id), or ``None`` when one finds no room. Only
+        ghosts on the spaces the piece leaves or covers move, and they keep their space."""
+        data = game_data()
+        shape = data.pieces[name]
+        lay = self.layout()
+        mask = hall.covered_mask(shape, at)
+        touched = lay.masks[name] | mask
+        if by_space is None:
+            index = hall.SPACE_INDEX
+            movers = [
+                g
+                for g in self.ghosts.values()
+                if g.where == HALL and g.space is not None and touched >> index[g.space] & 1
+            ]
+            movers.sort(key=lambda g: g.id)
+        else:
+            movers = [g for sp, group in by_space.items() if touched >> hall.SPACE_INDEX[sp] & 1 for g in group]
+            movers.sort(key=lambda g: g.id)
+        if not movers:
+            return {}
+        # the pieces after the move, those on the floor first; the last covering a space is on top
+        after = [(n, at if n == name else p, mask if n == name else lay.masks[n]) for n, p in self.furniture.items()]
+        after.sort(key=lambda item: item[1].on is not None)
+        places: dict[Space, tuple[Place, ...]] = {}
+        placed: dict[str, str] = {}
+        load: dict[tuple[Space, str], int] = {}
+        sizes = data.sizes
+        for g in movers:
+            space = g.space
+            assert space is not None
+            offer = places.get(space)
+            if offer is None:
+                bit = 1 << hall.SPACE_INDEX[space]
+                top: tuple[str, Placement] | None = None
+                for n, p, m in after:
+                    if m & bit:
+                        top = (n, p)
+                if top is None:
+                    offer = FLOOR_ONLY
+                else:
+                    own = hall.places_of(data.pieces[top[0]], top[1])
+                    low = top[1].on
+                    if low is None:
+                        offer = own
+                    else:
+                        low_at = at if low == name else self.furniture[low]
+                        offer = stacked_places(hall.places_of(data.pieces[low], low_at), own)
+                places[space] = offer
+            units = sizes[g.size].units
+            target = None
+            for place in offer:
+                if g.size in place.sizes and load.get((space, place.name), 0) + units <= place.units:
+                    target = place.name
+                    break
+            if target is None:
+                return None
+            placed[g.id] = target
+            load[(space, target)] = load.get((space, target), 0) + units
+        return placed
 
     # ----- ghosts ---------------------------------------------------------------------------------
 
@@ -270,10 +584,7 @@ class Board:
         space's centre of the piece there (the upper piece of a stack); else the floor (0.0)."""
         if g.place != "on" or g.space is None:
             return 0.0
-        piece = self.cover().get(g.space)
-        if piece is None:
-            return 0.0
-        return hall.top_at(self.piece_boxes(piece), g.space)
+        return self.layout().top(g.space)
 
     def targets(self, lying: bool) -> list[Target]:
         """The sight targets of every ghost in the hall (all lying down when ``lying``)."""
@@ -284,11 +595,46 @@ class Board:
         return out
 
     def seen_from(self, side: str, door: int, lying: bool) -> dict[str, str]:
-        """Which ghosts door ``door`` of ``side`` sees: ``{ghost id: "direct" | "mirror"}``."""
-        return look(self.scene(), hall.eye(side, door), self.targets(lying))
+        """Which ghosts door ``door`` of ``side`` sees: ``{ghost id: "direct" | "mirror"}``, by id."""
+        lay = self.layout()
+        seen: dict[str, str] = {}
+        for g in sorted(self.ghosts.values(), key=lambda g: g.id):
+            if g.where == HALL and g.space is not None:
+                how = lay.sight(side, door, g.space, g.size, g.place == "on", g.place == "inside", lying)
+                if how is not None:
+                    seen[g.id] = how
+        return seen
 
     def seen_from_all(self, lying: bool) -> dict[tuple[str, int], dict[str, str]]:
         """:meth:`seen_from` for all 24 doors at once."""
         scene = self.scene()
         targets = self.targets(lying)
         return {key: look(scene, hall.eye(*key), targets) for key in hall.all_doors()}
+
+
+_STACKS: dict[tuple[int, int], tuple[tuple[Place, ...], tuple[Place, ...], tuple[Place, ...]]] = {}
+
+
+def stacked_places(lower: tuple[Place, ...], upper: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The places of a space under a stack: ``lower``'s places but its top, then ``upper``'s top;
+    one tuple per pair of (shape-owned) place tuples, so that every tuple :meth:`Layout.places`
+    gives lives as long as the program and stands for its places by identity."""
+    key = (id(lower), id(upper))
+    got = _STACKS.get(key)
+    if got is None:
+        places = tuple(p for p in lower if p.name != "on") + tuple(p for p in upper if p.name == "on")
+        got = _STACKS[key] = (lower, upper, places)
+    return got[2]
+
+
+_TAKERS: dict[tuple[int, str], tuple[tuple[Place, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def takers(places: tuple[Place, ...], size: str) -> tuple[tuple[str, int], ...]:
+    """``((place name, capacity in units), ...)`` of the ``places`` (a tuple :meth:`Layout.places`
+    gave) that take a ghost of ``size``, in order."""
+    key = (id(places), size)
+    got = _TAKERS.get(key)
+    if got is None or got[0] is not places:
+        got = _TAKERS[key] = (places, tuple((p.name, p.units) for p in places if size in p.sizes))
+    return got[1]

@@ -263,6 +263,166 @@ def sees(
     return None
 
 
+Group = tuple[Flat, tuple[Flat, ...]]
+"""Boxes that belong together (one piece's) under their bounding box: ``(bounds, boxes)``."""
+
+
+def group_boxes(boxes: Iterable[Box]) -> tuple[Group, ...]:
+    """The boxes, flattened, in groups of consecutive boxes with the same label, each group under
+    its bounding box (for :func:`segment_clear_grouped`)."""
+    groups: list[list[Box]] = []
+    for box in boxes:
+        if groups and groups[-1][0].label == box.label:
+            groups[-1].append(box)
+        else:
+            groups.append([box])
+    out = []
+    for group in groups:
+        lo = tuple(min(b.lo[k] for b in group) for k in range(3))
+        hi = tuple(max(b.hi[k] for b in group) for k in range(3))
+        out.append(((lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]), flatten(group)))
+    return tuple(out)
+
+
+def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
+    """:func:`segment_clear_flat` over the boxes of ``groups``, skipping each group whose bounding
+    box the segment's bounding box does not meet (no box inside it could stop the segment): the same
+    test, the same answer."""
+    ax, ay, az = a
+    dx, dy, dz = b[0] - ax, b[1] - ay, b[2] - az
+    minx, maxx = (ax, ax + dx) if dx >= 0 else (ax + dx, ax)
+    miny, maxy = (ay, ay + dy) if dy >= 0 else (ay + dy, ay)
+    minz, maxz = (az, az + dz) if dz >= 0 else (az + dz, az)
+    for (gx0, gy0, gz0, gx1, gy1, gz1), flat in groups:
+        if gx1 <= minx or gx0 >= maxx or gy1 <= miny or gy0 >= maxy or gz1 <= minz or gz0 >= maxz:
+            continue
+        for x0, y0, z0, x1, y1, z1 in flat:
+            if x1 <= minx or x0 >= maxx or y1 <= miny or y0 >= maxy or z1 <= minz or z0 >= maxz:
+                continue
+            t0, t1 = 0.0, 1.0
+            blocked = True
+            for start, delta, lo, hi in ((ax, dx, x0, x1), (ay, dy, y0, y1), (az, dz, z0, z1)):
+                if -EPSILON < delta < EPSILON:
+                    if start <= lo + EPSILON or start >= hi - EPSILON:
+                        blocked = False
+                        break
+                    continue
+                ta = (lo - start) / delta
+                tb = (hi - start) / delta
+                if ta > tb:
+                    ta, tb = tb, ta
+                if ta > t0:
+                    t0 = ta
+                if tb < t1:
+                    t1 = tb
+                if t1 - t0 <= EPSILON:
+                    blocked = False
+                    break
+            if blocked:
+                return False
+    return True
+
+
+FACE_MARGIN = 1e-6
+"""How far outside the field of view a mirror's whole face must lie for :func:`face_in_view` to
+say no (far more than any rounding error of a reflection point)."""
+
+
+def face_in_view(eye: Eye, mirror: Mirror) -> bool:
+    """Whether some point of ``mirror``'s face (grown by ``EPSILON``, as :func:`reflection_point`
+    accepts it) may lie in ``eye``'s field of view; ``False`` only when all four corners break one
+    of the view's bounds by more than ``FACE_MARGIN``, so that no reflection point can be in view."""
+    k = mirror.axis
+    a, b = [i for i in range(3) if i != k]
+    corners = []
+    for u in (mirror.lo[a] - EPSILON, mirror.hi[a] + EPSILON):
+        for v in (mirror.lo[b] - EPSILON, mirror.hi[b] + EPSILON):
+            point = [0.0, 0.0, 0.0]
+            point[k], point[a], point[b] = mirror.coord, u, v
+            corners.append(point)
+    ex, ey, ez = eye.position
+    bounds: list[list[float]] = [[], [], [], [], []]
+    for px, py, pz in corners:
+        dx, dy, dz = px - ex, py - ey, pz - ez
+        ahead = dx * eye.forward[0] + dy * eye.forward[1] + dz * eye.forward[2]
+        side = dx * eye.right[0] + dy * eye.right[1] + dz * eye.right[2]
+        rise = dx * eye.up[0] + dy * eye.up[1] + dz * eye.up[2]
+        bounds[0].append(ahead - EPSILON)
+        bounds[1].append(eye.tan_h * ahead + EPSILON - side)
+        bounds[2].append(eye.tan_h * ahead + EPSILON + side)
+        bounds[3].append(eye.tan_v * ahead + EPSILON - rise)
+        bounds[4].append(eye.tan_v * ahead + EPSILON + rise)
+    return not any(max(values) < -FACE_MARGIN for values in bounds)
+
+
+def sees_through(
+    eye: Eye,
+    target: Target,
+    visible: Sequence[bool],
+    groups: tuple[Group, ...],
+    mirrors: Sequence[Mirror],
+) -> str | None:
+    """:func:`sees` with its parts known: ``visible[i]`` is ``eye.in_view`` of the target's sample
+    ``i``, ``groups`` the scene's boxes grouped (see :func:`group_boxes`), ``mirrors`` the mirrors
+    the eye is in front of whose face may be in view (see :func:`face_in_view`). The same answer as
+    :func:`sees`: the same tests in the same order, computed the same way (:func:`reflection_point`
+    and :meth:`Eye.in_view` written out here)."""
+    if target.enclosed:
+        return None
+    origin = eye.position
+    samples = target.samples
+    for sample, seen in zip(samples, visible, strict=True):
+        if seen and segment_clear_grouped(origin, sample, groups):
+            return "direct"
+    if not mirrors:
+        return None
+    ex, ey, ez = origin
+    f0, f1, f2 = eye.forward
+    r0, r1, r2 = eye.right
+    u0, u1, u2 = eye.up
+    tan_h, tan_v = eye.tan_h, eye.tan_v
+    for mirror in mirrors:
+        k = mirror.axis
+        c = mirror.coord
+        sign = mirror.sign
+        de = (origin[k] - c) * sign
+        if de <= EPSILON:
+            continue
+        lo, hi = mirror.lo, mirror.hi
+        for sample in samples:
+            dp = (sample[k] - c) * sign
+            if dp <= EPSILON:
+                continue
+            t = de / (de + dp)
+            hx = ex + (sample[0] - ex) * t
+            hy = ey + (sample[1] - ey) * t
+            hz = ez + (sample[2] - ez) * t
+            if k == 0:
+                hx = c
+            elif k == 1:
+                hy = c
+            else:
+                hz = c
+            if (k != 0 and not lo[0] - EPSILON <= hx <= hi[0] + EPSILON) or (
+                k != 1 and not lo[1] - EPSILON <= hy <= hi[1] + EPSILON
+            ):
+                continue
+            if k != 2 and not lo[2] - EPSILON <= hz <= hi[2] + EPSILON:
+                continue
+            dx, dy, dz = hx - ex, hy - ey, hz - ez
+            ahead = dx * f0 + dy * f1 + dz * f2
+            if ahead <= EPSILON:
+                continue
+            side = dx * r0 + dy * r1 + dz * r2
+            rise = dx * u0 + dy * u1 + dz * u2
+            if not (abs(side) <= tan_h * ahead + EPSILON and abs(rise) <= tan_v * ahead + EPSILON):
+                continue
+            hit = (hx, hy, hz)
+            if segment_clear_grouped(origin, hit, groups) and segment_clear_grouped(hit, sample, groups):
+                return "mirror"
+    return None
+
+
 def look(scene: Scene, eye: Eye, targets: Iterable[Target]) -> dict[str, str]:
     """``{target id: "direct" | "mirror"}`` for every target ``eye`` sees."""
     seen: dict[str, str] = {}

@@ -11,8 +11,9 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
-from ghosttable.games.run_ghost_run.data import PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.geometry import Box, Eye, Mirror, Target, top_samples
 
 Space = tuple[int, int]
@@ -43,7 +44,43 @@ def parse_space(name: str) -> Space:
 
 def all_spaces() -> list[Space]:
     """Every space, row by row from the south-west corner."""
-    return [(c, r) for r in range(ROWS) for c in range(COLUMNS)]
+    return list(SPACES)
+
+
+SPACES: tuple[Space, ...] = tuple((c, r) for r in range(ROWS) for c in range(COLUMNS))
+"""Every space, row by row from the south-west corner: space ``(c, r)`` has the index ``r * 6 + c``
+here (the index the rules' tables use)."""
+
+SPACE_NAMES: tuple[str, ...] = tuple(space_name(sp) for sp in SPACES)
+"""The name of each space, by index."""
+
+SPACE_INDEX: dict[Space, int] = {sp: i for i, sp in enumerate(SPACES)}
+"""The index of each space."""
+
+NAME_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPACE_NAMES)}
+"""The index of each space by name (``"A1"`` is 0)."""
+
+
+MAX_STEPS = COLUMNS - 1 + ROWS - 1
+"""The longest orthogonal distance between two spaces of the hall."""
+
+
+def _reach_from_space(i: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    here = SPACES[i]
+    out = []
+    for left in range(MAX_STEPS + 1):
+        out.append(
+            tuple((j, manhattan(here, sp)) for j, sp in enumerate(SPACES) if j != i and manhattan(here, sp) <= left)
+        )
+    return tuple(out)
+
+
+def _reach_from_side(side: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    out = []
+    for left in range(MAX_STEPS + 1):
+        costs = ((j, 1 + distance_from_side(side, sp)) for j, sp in enumerate(SPACES))
+        out.append(tuple((j, cost) for j, cost in costs if cost <= left))
+    return tuple(out)
 
 
 def in_hall(space: Space) -> bool:
@@ -143,6 +180,29 @@ def eye(side: str, door: int) -> Eye:
     )
 
 
+def eye_json(side: str, door: int) -> dict[str, Any]:
+    """The keyhole's eye at door ``door`` of ``side`` for a perspective picture: ``{"position",
+    "forward", "right", "up"}`` (each ``[x, y, z]``, rounded to 1e-6) and the half-angles in degrees
+    (``half_horizontal_degrees``, ``half_vertical_degrees``); a fresh dict each call. Raises
+    ``ValueError`` for a door that does not exist."""
+    position, forward, right, up = _eye_numbers(side, door)
+    data = game_data().eye
+    return {
+        "position": list(position),
+        "forward": list(forward),
+        "right": list(right),
+        "up": list(up),
+        "half_horizontal_degrees": data.half_horizontal_degrees,
+        "half_vertical_degrees": data.half_vertical_degrees,
+    }
+
+
+@functools.cache
+def _eye_numbers(side: str, door: int) -> tuple[tuple[float, ...], ...]:
+    e = eye(side, door)
+    return tuple(tuple(round(v, 6) for v in vec) for vec in (e.position, e.forward, e.right, e.up))
+
+
 def all_doors() -> list[tuple[str, int]]:
     """The 24 doors as ``(side, number)``, side by side clockwise from the south."""
     return [(side, n) for side in SIDES for n in range(1, 7)]
@@ -200,13 +260,52 @@ def footprint_size(shape: PieceShape, rotation: int, posture: str) -> tuple[int,
 
 def covered_spaces(shape: PieceShape, at: Placement) -> tuple[Space, ...]:
     """The spaces the piece stands on, row by row from the south-west one."""
-    return _covered(shape.name, at)
+    return _covered(shape.name, at.col, at.row, at.rotation, at.posture)[0]
+
+
+def covered_mask(shape: PieceShape, at: Placement) -> int:
+    """:func:`covered_spaces` as a bit mask: bit ``r * 6 + c`` for space ``(c, r)`` (spaces outside
+    the hall, for a placement that does not fit, count nothing)."""
+    return _covered(shape.name, at.col, at.row, at.rotation, at.posture)[1]
 
 
 @functools.cache
-def _covered(name: str, at: Placement) -> tuple[Space, ...]:
-    sx, sy = footprint_size(game_data().pieces[name], at.rotation, at.posture)
-    return tuple((at.col + i, at.row + j) for j in range(sy) for i in range(sx))
+def _covered(name: str, col: int, row: int, rotation: int, posture: str) -> tuple[tuple[Space, ...], int]:
+    sx, sy = footprint_size(game_data().pieces[name], rotation, posture)
+    spaces = tuple((col + i, row + j) for j in range(sy) for i in range(sx))
+    mask = 0
+    for c, r in spaces:
+        if 0 <= c < COLUMNS and 0 <= r < ROWS:
+            mask |= 1 << (r * COLUMNS + c)
+    return spaces, mask
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One spot to put a piece down at: its ``placement`` on the floor (``on`` is ``None``), the
+    spaces it covers (:func:`covered_spaces`) and their bit ``mask`` (:func:`covered_mask`), and
+    whether it stays inside the hall (:func:`fits_in_hall`)."""
+
+    placement: Placement
+    spaces: tuple[Space, ...]
+    mask: int
+    in_hall: bool
+
+
+@functools.cache
+def spots(name: str) -> tuple[Spot, ...]:
+    """Every spot of piece ``name`` (its 2 postures x 4 rotations x 36 anchor spaces, inside the
+    hall or not), in the order furniture placements are listed: postures as ``POSTURES``, then
+    rotations as ``ROTATIONS``, then anchor spaces row by row. Raises ``KeyError`` for an unknown
+    piece."""
+    shape = game_data().pieces[name]
+    out = []
+    for posture in POSTURES:
+        for rotation in ROTATIONS:
+            for c, r in SPACES:
+                at = Placement(c, r, rotation, posture)
+                out.append(Spot(at, covered_spaces(shape, at), covered_mask(shape, at), fits_in_hall(shape, at)))
+    return tuple(out)
 
 
 def fits_in_hall(shape: PieceShape, at: Placement) -> bool:
@@ -234,6 +333,18 @@ def _to_world(
 
 def world_boxes(shape: PieceShape, at: Placement, base: float = 0.0) -> list[Box]:
     """The piece's boxes in the hall's frame, raised by ``base`` (a stacked piece)."""
+    if shape is not game_data().pieces.get(shape.name):
+        return _world_boxes(shape, at, base)
+    return list(_placed_boxes(shape.name, at.col, at.row, at.rotation, at.posture, base))
+
+
+@functools.lru_cache(maxsize=16384)
+def _placed_boxes(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> tuple[Box, ...]:
+    """:func:`world_boxes` of the data's piece ``name`` (computed once per placement and base)."""
+    return tuple(_world_boxes(game_data().pieces[name], Placement(col, row, rotation, posture), base))
+
+
+def _world_boxes(shape: PieceShape, at: Placement, base: float) -> list[Box]:
     out = []
     for u0, v0, z0, u1, v1, z1 in shape.boxes:
         a = _to_world(shape, at, u0, v0, z0, base)
@@ -247,6 +358,20 @@ def world_boxes(shape: PieceShape, at: Placement, base: float = 0.0) -> list[Box
 def mirror_face(shape: PieceShape, at: Placement, base: float = 0.0) -> Mirror | None:
     """The piece's reflective face in the hall's frame (raised by ``base``), or ``None`` for a
     piece without one."""
+    if shape.mirror is None:
+        return None
+    if shape is not game_data().pieces.get(shape.name):
+        return _mirror_face(shape, at, base)
+    return _placed_face(shape.name, at.col, at.row, at.rotation, at.posture, base)
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed_face(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Mirror | None:
+    """:func:`mirror_face` of the data's piece ``name`` (computed once per placement and base)."""
+    return _mirror_face(game_data().pieces[name], Placement(col, row, rotation, posture), base)
+
+
+def _mirror_face(shape: PieceShape, at: Placement, base: float) -> Mirror | None:
     if shape.mirror is None:
         return None
     face_v, face_h = shape.mirror
@@ -287,3 +412,19 @@ def ghost_target(gid: str, space: Space, size: str, base: float, lying: bool, en
     sd = data.sizes[size]
     height = sd.height * (data.lying_factor if lying else 1.0)
     return Target(gid, top_samples(space[0] + 0.5, space[1] + 0.5, base, sd.half_width, height), enclosed)
+
+
+REACH_FROM_SPACE: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
+    _reach_from_space(i) for i in range(len(SPACES))
+)
+"""``REACH_FROM_SPACE[i][n]``: ``(index, steps)`` of every other space at most ``n`` steps (0 to
+``MAX_STEPS``) from the space of index ``i``, by index."""
+
+REACH_FROM_SIDE: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {side: _reach_from_side(side) for side in SIDES}
+"""``REACH_FROM_SIDE[side][n]``: ``(index, 1 + distance from side)`` of every space a ghost entering
+from ``side`` reaches with at most ``n`` (0 to ``MAX_STEPS``) movement points, by index."""
+
+SIDE_DISTANCE: dict[str, tuple[int, ...]] = {
+    side: tuple(distance_from_side(side, sp) for sp in SPACES) for side in SIDES
+}
+"""``SIDE_DISTANCE[side][i]``: :func:`distance_from_side` of the space of index ``i``."""

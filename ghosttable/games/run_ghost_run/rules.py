@@ -1,4 +1,5 @@
-"""Run, Ghost, Run!: the rules as a kernel ``Game`` and ``State``.
+"""Run, Ghost, Run!: the rules as a kernel ``State`` (the ``Game`` that ties them to the views and
+the bots is ``game.RunGhostRun``).
 
 Sources: the English rulebook (seed) for every rule, the reference (part 2) for the numbers it leaves
 out; each decision the digital edition takes is listed in ``docs/games/run_ghost_run.md``.
@@ -17,100 +18,460 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, RuleOption, State
+from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
-from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Board, Ghost
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, Place, game_data
-from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from ghosttable.ai.base import BotFactory
+from ghosttable.games.run_ghost_run.board import (
+    EXITED,
+    FLOOR_ONLY,
+    HALL,
+    RESERVE,
+    UNUSED,
+    Board,
+    Ghost,
+    Layout,
+    stacked_places,
+    takers,
+)
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 
 VERSION = "1.0"
+"""The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
 
-class RunGhostRun(Game):
-    """Run, Ghost, Run! for 2 to 4 players (seed; reference part 2).
+DONE = Action("done")
+"""The ``done`` action (the same value as ``Action.make("done")``)."""
+PASS = Action("pass")
+"""The ``pass`` action of a furniture decision."""
+_KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
+_GRASP: dict[str, Action] = {}
+_PLACE: dict[str, tuple[Action, ...]] = {}
+_EXIT: dict[tuple[str, int], Action] = {}
 
-    Options:
-        merging: the "Ghost Merging" rule (seed, "Once You Master the Game").
-        midnight: the Midnight Strikes cards (seed, "Midnight Strikes Cards").
-    """
 
-    spec = GameSpec(
-        name="run-ghost-run",
-        title="Run, Ghost, Run!",
-        min_players=2,
-        max_players=4,
-        default_players=4,
-        dynamics="simultaneous",
-        chance=True,
-        hidden_information=True,
-        cooperative=False,
-        version=VERSION,
-        max_decisions=5 * (4 * 12 + 4 * 4 + 4),
-        options=(
-            RuleOption(
-                "merging",
-                False,
-                "Ghost Merging: ghosts leave as small ones and grow by merging.",
-                source="seed: Ghost Merging",
-            ),
-            RuleOption(
-                "midnight",
-                False,
-                "Midnight Strikes: from turn 2 the die holder draws a card whose effect applies at once.",
-                source="seed: Midnight Strikes Cards",
-            ),
-        ),
-        secrets="another seat's movement plan until the reveal; the order of the Movement and Midnight Strikes piles",
+def _grasp(piece: str) -> Action:
+    """``grasp piece=<piece>``, made once."""
+    got = _GRASP.get(piece)
+    if got is None:
+        got = _GRASP[piece] = Action("grasp", (("piece", piece),))
+    return got
+
+
+def _place_actions(name: str) -> tuple[Action, ...]:
+    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order), made once."""
+    got = _PLACE.get(name)
+    if got is None:
+        got = _PLACE[name] = tuple(
+            Action(
+                "place",
+                (
+                    ("at", spot.placement.anchor),
+                    ("piece", name),
+                    ("posture", spot.placement.posture),
+                    ("rotation", spot.placement.rotation),
+                ),
+            )
+            for spot in hall.spots(name)
+        )
+    return got
+
+
+_BY_POSTURE: dict[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """``((posture, ((spot index, mask), ...)), ...)``: the spots of piece ``name`` inside the hall
+    (indices into ``hall.spots(name)``), posture by posture, in listing order."""
+    got = _BY_POSTURE.get(name)
+    if got is None:
+        spots = hall.spots(name)
+        got = _BY_POSTURE[name] = tuple(
+            (posture, tuple((k, s.mask) for k, s in enumerate(spots) if s.in_hall and s.placement.posture == posture))
+            for posture in POSTURES
+        )
+    return got
+
+
+def _spaces_of(mask: int) -> list[Space]:
+    """The spaces whose bits ``mask`` holds, by index."""
+    return [sp for i, sp in enumerate(hall.SPACES) if mask >> i & 1]
+
+
+def _spot_index(at: Placement) -> int:
+    """The index of ``at``'s spot in ``hall.spots`` (``at`` inside the hall's anchors)."""
+    return (POSTURES.index(at.posture) * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
+        at.row * hall.COLUMNS + at.col
     )
 
-    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> RunGhostRunState:
-        """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
-        ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
-        return RunGhostRunState(self, seed, script)
 
-    def seat_names(self) -> list[str]:
-        """The seats' colours: red, blue, green, orange."""
-        return list(game_data().colours[: self.players])
+_OFFERS: list[tuple[str, ...]] = [()]
+"""Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
+_OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
 
-    def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
-        from ghosttable.games.run_ghost_run.strategy import HeuristicBot
 
-        return {"heuristic": HeuristicBot}
+def _offer(places: tuple[str, ...]) -> int:
+    """The number of an offer of places (see ``_OFFERS``)."""
+    got = _OFFER_IDS.get(places)
+    if got is None:
+        got = _OFFER_IDS[places] = len(_OFFERS)
+        _OFFERS.append(places)
+    return got
 
-    def reference(self) -> dict[str, Any]:
-        """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
-        data = game_data()
-        out = super().reference()
-        out["movement_cards"] = [c.to_json() for c in data.movement]
-        out["midnight_cards"] = [{"id": c.id, "title": c.title, "text": c.text} for c in data.midnight]
-        out["furniture"] = {
-            n: {"width": p.width, "depth": p.depth, "boxes": [list(b) for b in p.boxes]} for n, p in data.pieces.items()
-        }
-        out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
-        return out
 
-    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        """The hall, ghosts, keyhole and last turn's sight for the terminal (see ``render``)."""
-        from ghosttable.games.run_ghost_run.render import render_view
+_ORIGIN_OF_SIDE = {side: len(hall.SPACES) + k for k, side in enumerate(hall.SIDES)}
+"""A step's origin: a space index (0 to 35) for a ghost in the hall, 36 + k for side ``SIDES[k]``."""
 
-        return render_view(view, seat)
+
+def _costs(origin: int) -> tuple[int, ...]:
+    if origin < len(hall.SPACES):
+        return tuple(hall.manhattan(hall.SPACES[origin], sp) for sp in hall.SPACES)
+    side = hall.SIDES[origin - len(hall.SPACES)]
+    return tuple(1 + d for d in hall.SIDE_DISTANCE[side])
+
+
+_COSTS: tuple[tuple[int, ...], ...] = tuple(_costs(o) for o in range(len(hall.SPACES) + len(hall.SIDES)))
+"""``_COSTS[origin][j]``: what a step from ``origin`` to the space of index ``j`` costs."""
+
+_REACH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            j
+            for j in range(len(hall.SPACES))
+            if (origin >= len(hall.SPACES) or j != origin) and _COSTS[origin][j] <= left
+        )
+        for left in range(hall.MAX_STEPS + 1)
+    )
+    for origin in range(len(hall.SPACES) + len(hall.SIDES))
+)
+"""``_REACH[origin][n]``: the space indices a step from ``origin`` reaches for at most ``n`` points."""
+
+_CELLS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
+_TABLES: dict[tuple[str, int], list[dict[int, tuple[Action, ...]]]] = {}
+
+
+def _table(gid: str, origin: int) -> list[dict[int, tuple[Action, ...]]]:
+    """Ghost ``gid``'s steps from ``origin``: ``table[j][offer]`` is the tuple of actions ``step
+    cost= ghost= place= to=`` to the space of index ``j`` for each place of the offer (made when
+    first asked for: see :func:`_block`). Origins that pay the same for a space share its steps."""
+    got = _TABLES.get((gid, origin))
+    if got is None:
+        costs = _COSTS[origin]
+        got = _TABLES[(gid, origin)] = [_CELLS.setdefault((gid, costs[j], j), {}) for j in range(len(hall.SPACES))]
+    return got
+
+
+def _block(table: list[dict[int, tuple[Action, ...]]], gid: str, origin: int, j: int, offer: int) -> tuple[Action, ...]:
+    got = table[j].get(offer)
+    if got is None:
+        cost = _COSTS[origin][j]
+        to = hall.SPACE_NAMES[j]
+        got = table[j][offer] = tuple(
+            Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in _OFFERS[offer]
+        )
+    return got
+
+
+def _exit(gid: str, cost: int) -> Action:
+    """``step cost=<cost> ghost=<gid> to=exit``, made once."""
+    got = _EXIT.get((gid, cost))
+    if got is None:
+        got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
+    return got
+
+
+_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((holder + i) % players for i in range(players)) for holder in range(players)) for players in range(9)
+)
+"""``_ORDERS[players][holder]``: the seats clockwise from ``holder``."""
+
+_ACTING: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+"""The seats still building their plans, by die holder and seats done."""
+
+
+_CARD_VALUES: dict[int, int] = {}
+
+
+def _card_value(card_id: int) -> int:
+    got = _CARD_VALUES.get(card_id)
+    if got is None:
+        got = _CARD_VALUES[card_id] = game_data().card(card_id).value
+    return got
+
+
+_UNITS: dict[str, int] = {}
+
+
+def _units() -> dict[str, int]:
+    """Capacity units by ghost size."""
+    if not _UNITS:
+        _UNITS.update({k: v.units for k, v in game_data().sizes.items()})
+    return _UNITS
+
+
+class _PlanBase:
+    """The board at the start of the plan phase as the listing of steps reads it: the layout, the
+    ghost units per space index and per ``(index, place)``, the offer of places of each space to a
+    ghost of each size (computed on first use), each seat's ghost ids in id order, and each seat's
+    plan so far carried out (kept from one listing to the next while the plan only grows)."""
+
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn")
+
+    def __init__(self, board: Board, turn: int, players: int) -> None:
+        self.board = board
+        self.turn = turn
+        self.layout = board.layout()
+        units = _units()
+        per_space = [0] * len(hall.SPACES)
+        per_place: dict[tuple[int, str], int] = {}
+        index = hall.SPACE_INDEX
+        own: list[list[str]] = [[] for _ in range(players)]
+        for gid in sorted(board.ghosts):
+            g = board.ghosts[gid]
+            if 0 <= g.owner < players:
+                own[g.owner].append(gid)
+            if g.where == HALL and g.space is not None:
+                i = index[g.space]
+                u = units[g.size]
+                per_space[i] += u
+                per_place[(i, g.place)] = per_place.get((i, g.place), 0) + u
+        self.per_space = per_space
+        self.per_place = per_place
+        self.own = own
+        self.fits: dict[str, list[int]] = {}
+        self.plans: dict[int, tuple[list[Action], int, _Plan]] = {}
+
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` before any plan."""
+        got = self.fits.get(size)
+        if got is None:
+            empty = self.layout.memo.get(("offers", size))
+            if empty is None:
+                empty = self.layout.memo[("offers", size)] = _empty_offers(self.layout, size)
+            got = list(empty)
+            per_space = self.per_space
+            for i, used in enumerate(per_space):
+                if used:
+                    got[i] = _fit(self.layout, per_space, self.per_place, i, size)
+            self.fits[size] = got
+        return got
+
+
+_FIT_RULES: dict[str, dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]] = {}
+
+
+def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]:
+    """For ghosts of ``size``: ``{id(places): (places, takers, offer when empty)}`` for each tuple of
+    places a layout gives (those tuples live as long as the program)."""
+    got = _FIT_RULES.get(size)
+    if got is None:
+        got = _FIT_RULES[size] = {}
+    return got
+
+
+def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
+    """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
+    the hall."""
+    rules = _fit_rules(size)
+    out = []
+    for places in layout.places_by_index():
+        rule = rules.get(id(places))
+        if rule is None or rule[0] is not places:
+            rule = rules[id(places)] = _fit_rule(places, size)
+        out.append(rule[2])
+    return tuple(out)
+
+
+def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
+    units = _units()[size]
+    cands = takers(places, size)
+    empty = _offer(tuple(name for name, cap in cands if units <= cap)) if units <= game_data().space_capacity else 0
+    return (places, cands, empty)
+
+
+def _fit(
+    layout: Layout,
+    per_space: list[int],
+    per_place: dict[tuple[int, str], int],
+    i: int,
+    size: str,
+    freed: int = 0,
+    freed_place: str = "",
+) -> int:
+    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as an offer."""
+    units = _units()[size]
+    used = per_space[i]
+    if used - freed + units > game_data().space_capacity:
+        return 0
+    places = layout.places_by_index()[i]
+    rules = _fit_rules(size)
+    rule = rules.get(id(places))
+    if rule is None or rule[0] is not places:
+        rule = rules[id(places)] = _fit_rule(places, size)
+    if not used:
+        return rule[2]
+    out = []
+    for name, cap in rule[1]:
+        if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
+            out.append(name)
+    return _offer(tuple(out))
+
+
+class _Plan:
+    """One seat's plan so far carried out on the plan phase's board, ghost by ghost.
+
+    Attributes:
+        ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
+            ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
+        stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
+        left: the movement points left.
+        per_space, per_place: ghost units per space index and per ``(index, place)`` after the plan.
+        fits: the offer of each space to a ghost of each size after the plan (as needed).
+        touched, changed: the space indices whose units the last step, and the whole plan, changed.
+    """
+
+    __slots__ = (
+        "base",
+        "changed",
+        "fits",
+        "ghosts",
+        "left",
+        "made",
+        "per_place",
+        "per_space",
+        "seat",
+        "stepped",
+        "touched",
+    )
+
+    def __init__(self, base: _PlanBase, board: Board, seat: int, value: int) -> None:
+        self.base = base
+        ghosts: dict[str, list[Any]] = {}
+        index = hall.SPACE_INDEX
+        for gid in base.own[seat]:
+            g = board.ghosts[gid]
+            ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        self.ghosts = ghosts
+        self.stepped: set[str] = set()
+        self.made: set[str] = set()
+        self.per_space = base.per_space
+        self.per_place = base.per_place
+        self.fits: dict[str, list[int]] = {}
+        self.touched: set[int] = set()
+        self.changed: set[int] = set()
+        self.seat = seat
+        self.left = value
+
+    def add(self, board: Board, act: Action) -> None:
+        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing)."""
+        if act.kind != "step":
+            return
+        if self.per_space is self.base.per_space:
+            self.per_space = list(self.base.per_space)
+            self.per_place = dict(self.base.per_place)
+        params: dict[str, Any] = dict(act.params)
+        self.touched = set()
+        self._carry(board, self.seat, params)
+        self.stepped.add(str(params["ghost"]))
+        self.left -= int(params["cost"])
+        self.changed |= self.touched
+        for size, fits in self.fits.items():
+            for i in self.touched:
+                fits[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
+
+    def _ghost(self, board: Board, gid: str) -> list[Any]:
+        got = self.ghosts.get(gid)
+        if got is None:
+            g = board.ghosts[gid]
+            index = hall.SPACE_INDEX
+            got = self.ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        return got
+
+    def _move(self, rec: list[Any], where: str, i: int, place: str) -> None:
+        units = _units()[rec[3]]
+        if rec[0] == HALL and rec[1] >= 0:
+            j = rec[1]
+            self.per_space[j] -= units
+            self.per_place[(j, rec[2])] -= units
+            self.touched.add(j)
+        rec[0], rec[1], rec[2] = where, i, place
+        if where == HALL:
+            self.per_space[i] += units
+            self.per_place[(i, place)] = self.per_place.get((i, place), 0) + units
+            self.touched.add(i)
+
+    def merge_piece(self, board: Board, seat: int, size: str) -> str | None:
+        """The ghost a merge of ``seat`` into ``size`` brings in: its first unused ghost of that
+        size, else its first of that size on its starting side (by id); ``None`` when it has none."""
+        if seat != self.seat:
+            for gid, g in board.ghosts.items():
+                if g.owner == seat:
+                    self._ghost(board, gid)
+        pieces = [gid for gid, rec in self.ghosts.items() if rec[4] == seat and rec[3] == size]
+        pieces.sort()
+        for where in (UNUSED, RESERVE):
+            for gid in pieces:
+                if self.ghosts[gid][0] == where:
+                    return gid
+        return None
+
+    def _carry(self, board: Board, seat: int, params: dict[str, Any]) -> None:
+        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``)."""
+        gid = str(params["ghost"])
+        rec = self._ghost(board, gid)
+        dest = str(params["to"])
+        if dest == "exit":
+            self._move(rec, EXITED, -1, "")
+            return
+        i = hall.NAME_INDEX.get(dest)
+        if i is None:
+            i = hall.SPACE_INDEX[parse_space(dest)]
+        place = str(params["place"])
+        merge = params.get("merge")
+        self._move(rec, RESERVE, -1, "")
+        if merge is not None and (str(merge) in self.ghosts or str(merge) in board.ghosts):
+            tid = str(merge)
+            t = self._ghost(board, tid)
+            if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
+                result = "medium" if rec[3] == t[3] else "large"
+                piece = self.merge_piece(board, rec[4], result)
+                offer = _fit(self.base.layout, self.per_space, self.per_place, i, result, _units()[t[3]], place)
+                if piece is not None and place in _OFFERS[offer]:
+                    self._move(t, RESERVE, -1, "")
+                    self._move(self._ghost(board, piece), HALL, i, place)
+                    self.made.add(piece)
+                    return
+        self._move(rec, HALL, i, place)
+
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` after the plan."""
+        got = self.fits.get(size)
+        if got is None:
+            got = list(self.base.fits_of(size))
+            for i in self.changed:
+                got[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
+            self.fits[size] = got
+        return got
+
+
+class _Memo:
+    """What a state computes once per position (``_cache``; a clone starts without it, and code
+    that edits a state by hand drops it): the last legal listing and the plan phase's board."""
+
+    __slots__ = ("base", "key", "legal")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.legal: list[Action] = []
+        self.base: _PlanBase | None = None
 
 
 class RunGhostRunState(State):
     """One position of Run, Ghost, Run!. Public attributes are the rules' bookkeeping; ``view``
     is the only way they reach a seat."""
-
-    game: RunGhostRun
 
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
@@ -169,8 +530,7 @@ class RunGhostRunState(State):
 
     def order(self) -> list[int]:
         """Seats clockwise from the die holder (each seat's left-hand neighbour is the next one)."""
-        n = self.players
-        return [(self.die_holder + i) % n for i in range(n)]
+        return list(_ORDERS[self.game.players][self.die_holder])
 
     def exit_side(self, seat: int) -> str:
         """The side opposite ``seat``'s starting side."""
@@ -179,7 +539,7 @@ class RunGhostRunState(State):
     def card_value(self, seat: int) -> int:
         """The value of ``seat``'s Movement card this turn (0 when it has none)."""
         cid = self.cards[seat]
-        return game_data().card(cid).value if cid is not None else 0
+        return _card_value(cid) if cid is not None else 0
 
     def _say(self, text: str) -> None:
         self.log.append(f"turn {self.turn}: {text}")
@@ -216,7 +576,8 @@ class RunGhostRunState(State):
         self._next_furniture()
 
     def _furniture_options(self, seat: int) -> list[str]:
-        free = [p for p in sorted(self.board.furniture) if p not in self.moved and not self.board.carrying(p)]
+        carrying = self.board.layout().carrying
+        free = [p for p in sorted(self.board.furniture) if p not in self.moved and p not in carrying]
         shown = [p for p in game_data().card(self.cards[seat] or 0).furniture if p in free]
         return shown or free
 
@@ -300,13 +661,11 @@ class RunGhostRunState(State):
         seen ghosts go home): ``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}],
         "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
         "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
-        from ghosttable.games.run_ghost_run.views import eye_json
-
         board = self.board
-        boxes = [
-            {"piece": name, "box": box.to_json()} for name in sorted(board.furniture) for box in board.piece_boxes(name)
-        ]
-        mirrors = [m.to_json() for m in board.scene().mirrors]
+        lay = board.layout()
+        boxes = lay.boxes_json()
+        mirrors = lay.mirrors_json()
+        posture = "lying" if self.lying else "standing"
         ghosts = [
             {
                 "ghost": g.id,
@@ -314,8 +673,8 @@ class RunGhostRunState(State):
                 "size": g.size,
                 "space": space_name(g.space),
                 "place": g.place or None,
-                "base": round(board.base_height(g), 6),
-                "posture": "lying" if self.lying else "standing",
+                "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
+                "posture": posture,
             }
             for g in sorted(board.ghosts.values(), key=lambda g: g.id)
             if g.where == HALL and g.space is not None
@@ -324,23 +683,52 @@ class RunGhostRunState(State):
 
     # ----- movement plans -----------------------------------------------------------------------------
 
+    def _memo(self) -> _Memo:
+        memo: _Memo | None = self.__dict__.get("_cache")
+        if memo is None:
+            memo = self.__dict__["_cache"] = _Memo()
+        return memo
+
+    def _plan_base(self) -> _PlanBase:
+        """The plan phase's board as the listing reads it (computed once per turn)."""
+        memo = self._memo()
+        base = memo.base
+        if base is None or base.board is not self.board or base.turn != self.turn:
+            base = memo.base = _PlanBase(self.board, self.turn, self.players)
+        return base
+
+    def _plan(self, seat: int) -> _Plan:
+        """``seat``'s plan so far carried out on the plan phase's board (carried on from the last
+        time while the plan has only grown since)."""
+        base = self._plan_base()
+        plan = self.plans[seat]
+        value = self.card_value(seat)
+        kept = base.plans.get(seat)
+        if kept is not None:
+            done, worth, got = kept
+            n = len(done)
+            if worth == value and len(plan) >= n and plan[:n] == done:
+                if len(plan) > n:
+                    for act in plan[n:]:
+                        got.add(self.board, act)
+                    base.plans[seat] = (list(plan), value, got)
+                return got
+        got = _Plan(base, self.board, seat, value)
+        for act in plan:
+            got.add(self.board, act)
+        base.plans[seat] = (list(plan), value, got)
+        return got
+
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
         """The board as ``seat``'s plan so far leaves it (other seats' ghosts where they were), the
         ghosts it has stepped, the ghosts made by its merges, and its points left."""
-        board = Board(
-            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
-        stepped: set[str] = set()
-        made: set[str] = set()
-        spent = 0
-        for act in self.plans[seat]:
-            if act.kind != "step":
-                continue
-            self._carry_step(board, act, made, strict=True)
-            stepped.add(str(act["ghost"]))
-            spent += int(act["cost"])  # type: ignore[arg-type]
-        return board, stepped, made, self.card_value(seat) - spent
+        plan = self._plan(seat)
+        board = self.board.copy()
+        spaces = hall.SPACES
+        for gid, (where, i, place, _, _) in plan.ghosts.items():
+            g = board.ghosts[gid]
+            g.where, g.space, g.place = where, (spaces[i] if i >= 0 else None), place
+        return board, plan.stepped, plan.made, plan.left
 
     def _merge_result(self, board: Board, seat: int, size: str) -> Ghost | None:
         want = NEXT_SIZE.get(size)
@@ -354,140 +742,182 @@ class RunGhostRunState(State):
         return None
 
     def _plan_actions(self, seat: int) -> list[Action]:
-        board, stepped, made, left = self._tentative(seat)
-        acts: list[Action] = []
+        """``seat``'s legal steps (then ``done``) after its plan so far: for each ghost that may
+        move (in the hall, by id; of those on the starting side, one per size), every space it can
+        pay for (row by row), each place there with room for it, then its merges there; then its
+        exit. The step actions are made once per ghost, space, cost and offer of places."""
+        plan = self._plan(seat)
+        left = plan.left
         if left <= 0:
-            return [Action.make("done")]
-        cover = board.cover()
-        loads = board.load()
+            return [DONE]
         start = self.start_side[seat]
-        exit_side = self.exit_side(seat)
-        movers: list[Ghost] = []
+        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
+        ghosts = plan.ghosts
+        blocked = plan.stepped | plan.made
+        blocked.update(self.frozen)
+        merging = self.merging
+        own = plan.base.own[seat]
+        has_small_reserve = any(
+            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
+        )
+        movers: list[tuple[str, str, int, str]] = []
         offered: set[tuple[str, str]] = set()
-        blocked = stepped | made | set(self.frozen)
-        mine = board.ghosts_of(seat)
-        has_small_reserve = any(g.size == "small" and g.where == RESERVE and g.id not in blocked for g in mine)
-        for g in mine:
-            if g.id in blocked:
+        for gid in own:
+            where, i, _, size, _ = ghosts[gid]
+            if gid in blocked:
                 continue
-            if g.where == HALL:
-                movers.append(g)
-            elif g.where == RESERVE or (
-                self.merging and g.where == EXITED and g.size == "small" and not has_small_reserve
-            ):
-                key = (g.where, g.size)
+            if where == HALL:
+                movers.append((gid, where, i, size))
+            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
+                key = (where, size)
                 if key not in offered:
                     offered.add(key)
-                    movers.append(g)
-        for g in movers:
-            for sp in hall.all_spaces():
-                if g.where == HALL:
-                    assert g.space is not None
-                    if sp == g.space:
-                        continue
-                    cost = hall.manhattan(g.space, sp)
-                else:
-                    cost = 1 + hall.distance_from_side(start, sp)
-                if cost > left:
-                    continue
-                name = space_name(sp)
-                for place in board.fitting_places(sp, g.size, cover, loads):
-                    acts.append(Action("step", (("cost", cost), ("ghost", g.id), ("place", place), ("to", name))))
-                if self.merging:
-                    acts.extend(self._merge_steps(board, g, sp, cost, made, cover, loads))
-            if g.where == HALL and g.space is not None:
-                cost = hall.distance_from_side(exit_side, g.space) + 1
+                    movers.append((gid, where, i, size))
+        hall_at: dict[int, list[str]] = {}
+        if merging:
+            for gid in own:
+                rec = ghosts[gid]
+                if rec[0] == HALL:
+                    hall_at.setdefault(rec[1], []).append(gid)
+        reach_left = min(left, hall.MAX_STEPS)
+        side_origin = _ORIGIN_OF_SIDE[start]
+        acts: list[Action] = []
+        for gid, where, i, size in movers:
+            fits = plan.fits_of(size)
+            origin = i if where == HALL else side_origin
+            if hall_at:
+                table = _table(gid, origin)
+                costs = _COSTS[origin]
+                for j in _REACH[origin][reach_left]:
+                    acts += _block(table, gid, origin, j, fits[j])
+                    if j in hall_at:
+                        acts += self._merge_steps(plan, gid, size, j, costs[j], hall_at[j])
+            else:
+                table = _table(gid, origin)
+                mark = len(acts)
+                try:
+                    for j in _REACH[origin][reach_left]:
+                        offer = fits[j]
+                        if offer:
+                            acts += table[j][offer]
+                except KeyError:
+                    del acts[mark:]
+                    for j in _REACH[origin][reach_left]:
+                        acts += _block(table, gid, origin, j, fits[j])
+            if where == HALL:
+                cost = exit_distance[i] + 1
                 if cost <= left:
-                    acts.append(Action.make("step", ghost=g.id, to="exit", cost=cost))
-        acts.append(Action.make("done"))
+                    acts.append(_exit(gid, cost))
+        acts.append(DONE)
         return acts
 
-    def _merge_steps(
-        self,
-        board: Board,
-        g: Ghost,
-        sp: Space,
-        cost: int,
-        made: set[str],
-        cover: dict[Space, str],
-        loads: tuple[dict[Space, int], dict[tuple[Space, str], int]],
-    ) -> list[Action]:
+    def _merge_steps(self, plan: _Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
+        """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of
+        index ``j``, at ``cost``."""
         out = []
-        units = game_data().sizes
-        for t in board.ghosts_of(g.owner, HALL):
-            if t.space != sp or t.id == g.id or t.id in made:
+        units = _units()
+        for tid in there:
+            if tid == gid or tid in plan.made:
                 continue
-            if {g.size, t.size} not in ({"small"}, {"small", "medium"}):
+            t = plan.ghosts[tid]
+            if {size, t[3]} not in ({"small"}, {"small", "medium"}):
                 continue
-            result_size = "medium" if g.size == t.size else "large"
-            piece = self._merge_result(board, g.owner, "small" if result_size == "medium" else "medium")
-            if piece is None:
+            result_size = "medium" if size == t[3] else "large"
+            if plan.merge_piece(self.board, t[4], result_size) is None:
                 continue
-            if t.place in board.fitting_places(
-                sp, result_size, cover, loads, freed=units[t.size].units, freed_place=t.place
-            ):
-                out.append(Action.make("step", ghost=g.id, to=space_name(sp), place=t.place, cost=cost, merge=t.id))
+            place = t[2]
+            offer = _fit(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place)
+            if place in _OFFERS[offer]:
+                params = (("cost", cost), ("ghost", gid), ("merge", tid), ("place", place), ("to", hall.SPACE_NAMES[j]))
+                out.append(Action("step", params))
         return out
 
-    def _carry_step(self, board: Board, act: Action, made: set[str], strict: bool) -> dict[str, Any]:
+    def _carry_step(
+        self,
+        board: Board,
+        act: Action,
+        made: set[str],
+        strict: bool,
+        loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
+    ) -> dict[str, Any]:
         """Carry out one ``step`` on ``board``. ``strict``: as planned (the plan was legal on it);
         otherwise at the reveal, where a ghost that finds no room stops on the last space of its
-        path that has room (reference part 2, "Simultaneous moves"). Returns what happened."""
+        path that has room (reference part 2, "Simultaneous moves"). ``loads``: the board's
+        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``).
+        Returns what happened."""
         g = board.ghosts[str(act["ghost"])]
         seat = g.owner
         dest = str(act["to"])
         origin = space_name(g.space) if g.space is not None else g.where
         outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
+        units = _units()
+
+        def shift(ghost: Ghost, sign: int) -> None:
+            if loads is not None and ghost.where == HALL and ghost.space is not None:
+                u = sign * units[ghost.size]
+                per_space, per_place = loads
+                per_space[ghost.space] = per_space.get(ghost.space, 0) + u
+                key = (ghost.space, ghost.place)
+                per_place[key] = per_place.get(key, 0) + u
+
         if dest == "exit":
+            shift(g, -1)
             g.to_side(EXITED)
             outcome.update(to="exit", place=None, stopped_short=False)
             return outcome
-        sp = parse_space(dest)
+        k = hall.NAME_INDEX.get(dest)
+        sp = hall.SPACES[k] if k is not None else parse_space(dest)
         place = str(act["place"])
         merge = act.get("merge")
-        if g.where == HALL and g.space is not None:
-            path = hall.path_between(g.space, sp)
-        else:
-            path = hall.entry_path(self.start_side[seat], sp)
         # lift the mover so it does not count against its own destination
         saved = (g.where, g.space, g.place)
+        shift(g, -1)
         g.to_side(RESERVE)
         if merge is not None:
             t = board.ghosts.get(str(merge))
-            units = game_data().sizes
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
                 result_size = "medium" if g.size == t.size else "large"
                 piece = self._merge_result(board, seat, "small" if result_size == "medium" else "medium")
                 if piece is not None and place in board.fitting_places(
-                    sp, result_size, freed=units[t.size].units, freed_place=place
+                    sp, result_size, loads=loads, freed=units[t.size], freed_place=place
                 ):
+                    shift(t, -1)
                     t.to_side(RESERVE)
                     g.to_side(RESERVE)
                     piece.to_hall(sp, place)
+                    shift(piece, 1)
                     made.add(piece.id)
                     outcome.update(to=dest, place=place, stopped_short=False, merged=[g.id, t.id], became=piece.id)
                     return outcome
-        if strict or place in board.fitting_places(sp, g.size):
+        if strict or place in board.fitting_places(sp, g.size, loads=loads):
             g.to_hall(sp, place)
+            shift(g, 1)
             outcome.update(to=dest, place=place, stopped_short=False)
             return outcome
+        if saved[0] == HALL and saved[1] is not None:
+            path = hall.path_between(saved[1], sp)
+        else:
+            path = hall.entry_path(self.start_side[seat], sp)
         for back in reversed(path[:-1]):
-            fits = board.fitting_places(back, g.size)
+            fits = board.fitting_places(back, g.size, loads=loads)
             if fits:
                 g.to_hall(back, fits[0])
+                shift(g, 1)
                 outcome.update(to=space_name(back), place=fits[0], stopped_short=True)
                 return outcome
         g.where, g.space, g.place = saved
+        shift(g, 1)
         outcome.update(to=origin, place=saved[2] or None, stopped_short=True)
         return outcome
 
     def _reveal(self) -> None:
         steps: list[dict[str, Any]] = []
         made: set[str] = set()
+        loads = self.board.load()
         for seat in self.order():
             for act in self.plans[seat]:
                 if act.kind == "step":
-                    steps.append(self._carry_step(self.board, act, made, strict=False))
+                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
 
@@ -508,7 +938,12 @@ class RunGhostRunState(State):
     def acting_seats(self) -> tuple[int, ...]:
         """While plans are built: the seats that have not said ``done``."""
         if self.phase == "plan":
-            return tuple(s for s in self.order() if not self.submitted[s])
+            key = (self.die_holder, tuple(self.submitted))
+            got = _ACTING.get(key)
+            if got is None:
+                order = _ORDERS[len(self.submitted)][self.die_holder]
+                got = _ACTING[key] = tuple([s for s in order if not self.submitted[s]])
+            return got
         return super().acting_seats()
 
     def decision_name(self, seat: int) -> str:
@@ -532,7 +967,7 @@ class RunGhostRunState(State):
         if name == "place_furniture":
             return f"Put the {self.grasped} down: its south-west space, rotation and posture."
         if name == "plan_movement":
-            left = self._tentative(seat)[3]
+            left = self._plan(seat).left
             return f"Move one ghost (cost shown) or say done; {left} movement points left."
         if name == "choose_keyhole_side":
             return f"Choose the keyhole's side (it is on the {self.keyhole[0]} side and must change)."
@@ -544,12 +979,11 @@ class RunGhostRunState(State):
 
     def _legal_actions(self, seat: int) -> list[Action]:
         key = (len(self.history), seat, self.phase, self.grasped)
-        cached = self.__dict__.get("_cache")
-        if cached is not None and cached[0] == key:
-            return list(cached[1])
-        acts = self._compute_legal(seat)
-        self.__dict__["_cache"] = (key, acts)
-        return list(acts)
+        memo = self._memo()
+        if memo.key != key:
+            memo.legal = self._compute_legal(seat)
+            memo.key = key
+        return list(memo.legal)
 
     def snapshot(self) -> Any:
         """Everything in the state as compact canonical JSON-ready data (the god view)."""
@@ -569,35 +1003,30 @@ class RunGhostRunState(State):
         return {"state": _canonical(rest), "data": data, "chance": self.chance.fingerprint()}
 
     def clone(self) -> RunGhostRunState:
-        """An independent copy (the legal-action cache is not copied)."""
+        """An independent copy (what the state computes once per position is not copied)."""
         twin = copy.copy(self)
         twin.__dict__.pop("_cache", None)
         twin.chance = self.chance.copy()
-        twin.board = Board(
-            {k: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for k, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
+        twin.board = self.board.copy()
         twin.history = list(self.history)
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
-        twin.report = copy.deepcopy(self.report)
+        # the report's parts are never changed once made, only its top level (the looks)
+        twin.report = dict(self.report)
         twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
-        for name in (
-            "removed",
-            "deck",
-            "discard",
-            "midnight_deck",
-            "midnight_done",
-            "start_side",
-            "cards",
-            "moved",
-            "queue",
-            "submitted",
-            "frozen",
-            "choices_made",
-            "rollers",
-        ):
-            setattr(twin, name, list(getattr(self, name)))
+        twin.removed = list(self.removed)
+        twin.deck = list(self.deck)
+        twin.discard = list(self.discard)
+        twin.midnight_deck = list(self.midnight_deck)
+        twin.midnight_done = list(self.midnight_done)
+        twin.start_side = list(self.start_side)
+        twin.cards = list(self.cards)
+        twin.moved = list(self.moved)
+        twin.queue = list(self.queue)
+        twin.submitted = list(self.submitted)
+        twin.frozen = list(self.frozen)
+        twin.choices_made = list(self.choices_made)
+        twin.rollers = list(self.rollers)
         twin.rolls = [list(r) for r in self.rolls]
         twin.tag_targets = {k: list(v) for k, v in self.tag_targets.items()}
         return twin
@@ -605,54 +1034,114 @@ class RunGhostRunState(State):
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == "furniture":
             if self.grasped is None:
-                return [Action.make("grasp", piece=p) for p in self._furniture_options(seat)] + [Action.make("pass")]
+                return [*map(_grasp, self._furniture_options(seat)), PASS]
             return self._placements(self.grasped)
         if self.phase == "plan":
             return self._plan_actions(seat)
         if self.phase == "keyhole":
-            return [Action.make("keyhole", side=s) for s in hall.SIDES if s != self.keyhole[0]]
+            here = self.keyhole[0]
+            return [_KEYHOLE[s] for s in hall.SIDES if s != here]
         if self.phase == "midnight":
             return midnight_cards.choices(self, seat)
         return []
 
     def _placements(self, name: str) -> list[Action]:
+        """Where the grasped piece ``name`` may go: first where it stands, then every other spot
+        (postures, rotations, anchor spaces row by row) that resolves (on the floor or stacked, see
+        :meth:`Board.resolve`) and leaves every ghost it covers a place.
+
+        On the floor, the ghosts of each covered space are seated in the piece's places on their
+        own (first fit, by id), so a spot is refused exactly when it covers another piece or a space
+        whose ghosts do not all fit: one mask test per spot. A stacked spot, a spot covering ghosts
+        of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
+        :meth:`Board.move_piece` would carry them out."""
+        board = self.board
+        lay = board.layout()
         shape = game_data().pieces[name]
-        current = self.board.furniture[name]
+        current = board.furniture[name]
+        actions = _place_actions(name)
+        here = _spot_index(current)
+        if name in lay.carrying:
+            return [actions[here]]
         by_space: dict[Space, list[Ghost]] = {}
-        for g in sorted(self.board.ghosts.values(), key=lambda g: g.id):
+        index = hall.SPACE_INDEX
+        for gid in sorted(board.ghosts):
+            g = board.ghosts[gid]
             if g.where == HALL and g.space is not None:
                 by_space.setdefault(g.space, []).append(g)
-        units = {k: v.units for k, v in game_data().sizes.items()}
-        resolve = self.board.resolver(name)
-        # a stacked piece leaving puts its ghosts into the places of the piece below: simulate
-        lifted = current.on is not None and any(x in by_space for x in hall.covered_spaces(shape, current))
-        out = []
-        for posture in POSTURES:
-            for rotation in ROTATIONS:
-                for sp in hall.all_spaces():
-                    at = resolve(Placement(sp[0], sp[1], rotation, posture))
-                    if at is None or at == current:
+        occupied = 0
+        for sp in by_space:
+            occupied |= 1 << index[sp]
+        others = [(other, oat, lay.masks[other]) for other, oat in sorted(board.furniture.items()) if other != name]
+        taken = 0
+        floors = 0
+        for _, oat, mask in others:
+            taken |= mask
+            if oat.on is None:
+                floors |= mask
+        units = _units()
+        # a stacked piece leaving puts its ghosts into the places of the piece below: off the
+        # spaces it leaves, they sit in that piece's places whatever the spot
+        old = lay.masks[name]
+        lifted = current.on is not None and bool(old & occupied)
+        if lifted:
+            below = hall.places_of(game_data().pieces[str(current.on)], board.furniture[str(current.on)])
+            stay = all(_seats_everyone(below, [by_space[sp]], units) for sp in _spaces_of(old) if sp in by_space)
+            lifted_refused = old if stay else -1
+        else:
+            lifted_refused = 0
+        here_on_floor = here if current.on is None else -1
+        out = [actions[here]]
+        spots = hall.spots(name)
+        groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
+        # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
+        # those it now covers sit in the places of the stack: one mask per piece below and posture
+        leave_floor = all(_room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
+        stack_refused: dict[tuple[str, str], int] = {}
+        for posture, candidates in _spots_by_posture(name):
+            places = shape.tipped_places if posture == "tipped" else shape.places
+            refused = taken | lifted_refused
+            for bit, sizes in groups:
+                if not _room_for(places, sizes):
+                    refused |= bit
+            for k, mask in candidates:
+                if not mask & refused:
+                    if k != here_on_floor:
+                        out.append(actions[k])
+                    continue
+                if mask & taken:
+                    # stacked: inside one piece standing on the floor, covering no other
+                    if mask & ~floors:
+                        continue
+                    hit = [(other, oat, m) for other, oat, m in others if m & mask]
+                    if len(hit) != 1:
+                        continue
+                    low, lat, m = hit[0]
+                    if lat.on is not None or mask & ~m or (k == here and current.on == low):
                         continue
                     if lifted:
-                        if not self._can_move(name, at):
+                        at = spots[k].placement
+                        if not board.can_reseat(
+                            name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space
+                        ):
                             continue
-                    elif at.on is None:
-                        spaces = hall.covered_spaces(shape, at)
-                        if not _seats_everyone(hall.places_of(shape, at), [by_space.get(x, []) for x in spaces], units):
+                    elif mask & occupied:
+                        if not leave_floor:
                             continue
-                    elif any(x in by_space for x in hall.covered_spaces(shape, at)) and not self._can_move(name, at):
-                        continue
-                    params = (("at", space_name(sp)), ("piece", name), ("posture", posture), ("rotation", rotation))
-                    out.append(Action("place", params))
-        cur = Action.make("place", piece=name, at=current.anchor, rotation=current.rotation, posture=current.posture)
-        return [cur, *out]
-
-    def _can_move(self, name: str, at: Placement) -> bool:
-        twin = Board(
-            {gid: Ghost(g.id, g.owner, g.size, g.where, g.space, g.place) for gid, g in self.board.ghosts.items()},
-            dict(self.board.furniture),
-        )
-        return twin.move_piece(name, at)
+                        refused_here = stack_refused.get((low, posture))
+                        if refused_here is None:
+                            stack = _stacked_places(game_data().pieces[low], lat, places)
+                            refused_here = 0
+                            for bit, sizes in groups:
+                                if not _room_for(stack, sizes):
+                                    refused_here |= bit
+                            stack_refused[(low, posture)] = refused_here
+                        if mask & refused_here:
+                            continue
+                    out.append(actions[k])
+                elif lifted and mask & old and board.can_reseat(name, spots[k].placement, by_space):
+                    out.append(actions[k])
+        return out
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -734,12 +1223,6 @@ class RunGhostRunState(State):
 
     # ----- views and hidden information ----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """See :func:`ghosttable.games.run_ghost_run.views.build_view` (shape in the spec page)."""
-        from ghosttable.games.run_ghost_run.views import build_view
-
-        return build_view(self, seat)
-
     def action_is_public(self, seat: int, action: Action) -> bool:
         """A movement plan's steps stay sealed until the reveal (rulebook: "Moving the ghosts");
         furniture moves, the keyhole side and the Midnight Strikes choices are made in the open."""
@@ -818,6 +1301,36 @@ class RunGhostRunState(State):
         if self.phase == "furniture" and action.kind == "grasp" and self.grasped is None:
             return IllegalActionError("grasp a piece your card shows that has not moved this turn and carries nothing")
         return super().explain_illegal(seat, action, legal)
+
+
+def _stacked_places(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The places of a space under a stack: those of ``lower`` (standing at ``at``) but its top,
+    then the top of the piece standing on it (whose own places are ``upper``)."""
+    return stacked_places(hall.places_of(lower, at), upper)
+
+
+_ROOM: dict[tuple[int, tuple[str, ...]], tuple[tuple[Place, ...], bool]] = {}
+
+
+def _room_for(places: tuple[Place, ...], sizes: tuple[str, ...]) -> bool:
+    """Whether ghosts of ``sizes`` (by id) on one space all find room in ``places`` (a piece's own
+    place tuple), seated first fit as :func:`_seats_everyone` seats them; answered once per pair."""
+    key = (id(places), sizes)
+    got = _ROOM.get(key)
+    if got is None or got[0] is not places:
+        load: dict[str, int] = {}
+        units = _units()
+        fits = True
+        for size in sizes:
+            for place in places:
+                if size in place.sizes and load.get(place.name, 0) + units[size] <= place.units:
+                    load[place.name] = load.get(place.name, 0) + units[size]
+                    break
+            else:
+                fits = False
+                break
+        got = _ROOM[key] = (places, fits)
+    return got[1]
 
 
 def _seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: dict[str, int]) -> bool:

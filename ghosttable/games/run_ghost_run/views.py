@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.data import game_data
-from ghosttable.games.run_ghost_run.hall import space_name
+from ghosttable.games.run_ghost_run.hall import eye_json, space_name
 
 if TYPE_CHECKING:
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
+
+__all__ = ["VIEW_VERSION", "build_view", "eye_json"]
 
 VIEW_VERSION = 1
 
@@ -162,20 +164,6 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
             ],
         }
     return out
-
-
-def eye_json(side: str, door: int) -> dict[str, Any]:
-    """The keyhole's eye for a perspective picture: position, unit axes, half-angles in degrees."""
-    eye = hall.eye(side, door)
-    e = game_data().eye
-    return {
-        "position": [round(v, 6) for v in eye.position],
-        "forward": [round(v, 6) for v in eye.forward],
-        "right": [round(v, 6) for v in eye.right],
-        "up": [round(v, 6) for v in eye.up],
-        "half_horizontal_degrees": e.half_horizontal_degrees,
-        "half_vertical_degrees": e.half_vertical_degrees,
-    }
 
 
 def _decision(state: RunGhostRunState) -> dict[str, Any] | None:

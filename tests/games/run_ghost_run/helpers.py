@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ghosttable.core import Action
+from ghosttable.games.run_ghost_run import RunGhostRun, RunGhostRunState
 from ghosttable.games.run_ghost_run.data import game_data
 from ghosttable.games.run_ghost_run.hall import parse_space
-from ghosttable.games.run_ghost_run.rules import RunGhostRun, RunGhostRunState
 
 NO_FURNITURE = {4: 1, 5: 3, 6: 6, 7: 10, 8: 14, 9: 18}
 """Movement card ids of the cards showing no furniture, by value."""

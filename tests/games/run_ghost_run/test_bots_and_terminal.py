@@ -6,8 +6,8 @@ import pytest
 from rich.console import Console
 
 from ghosttable.ai import Observation
-from ghosttable.core.play import simulate
-from ghosttable.games.run_ghost_run.rules import RunGhostRun
+from ghosttable.ai.play import simulate
+from ghosttable.games.run_ghost_run import RunGhostRun
 from ghosttable.games.run_ghost_run.strategy import Exposure, ghost_worth, likely_doors
 from tests.clirun import run
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, new_state, put

@@ -9,7 +9,7 @@ import pytest
 
 from ghosttable.core import Action
 from ghosttable.core.conformance import check_game
-from ghosttable.games.run_ghost_run.rules import RunGhostRun
+from ghosttable.games.run_ghost_run import RunGhostRun
 from tests.games.run_ghost_run.helpers import NO_FURNITURE, new_state, step
 
 OPTION_SETS = [{}, {"merging": True}, {"midnight": True}, {"merging": True, "midnight": True}]

@@ -8,9 +8,9 @@ import json
 import pytest
 
 from ghosttable.ai.base import make_bot
+from ghosttable.ai.play import play_game
 from ghosttable.core import Record, replay
-from ghosttable.core.play import play_game
-from ghosttable.games.run_ghost_run.rules import RunGhostRun
+from ghosttable.games.run_ghost_run import RunGhostRun
 
 GOLDEN = [
     ({}, 67, [11, 2, 9], [1.0, -1.0, -1.0], "d1b6c5b98c46f458194d6962ffaa8f69"),

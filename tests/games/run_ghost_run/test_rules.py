@@ -315,7 +315,7 @@ def test_refusals_say_why_and_change_nothing() -> None:
 def test_every_offered_placement_moves_the_piece_there() -> None:
     import random
 
-    from ghosttable.games.run_ghost_run.rules import RunGhostRun
+    from ghosttable.games.run_ghost_run import RunGhostRun
 
     rng = random.Random(5)
     checked = 0

@@ -1,0 +1,97 @@
+"""Run, Ghost, Run! as a kernel ``Game``: the spec and rule options, and what ties the rules to the
+views, the bots and the terminal rendering.
+
+The rules (:mod:`~ghosttable.games.run_ghost_run.rules`) know nothing of the views, the bots or the
+rendering; this module is the one place that imports them all. A state's ``view`` asks its game
+for :meth:`RunGhostRun.state_view`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from ghosttable.core import Game, GameSpec, RuleOption, State
+from ghosttable.games.run_ghost_run.data import game_data
+from ghosttable.games.run_ghost_run.rules import VERSION, RunGhostRunState
+from ghosttable.games.run_ghost_run.strategy import HeuristicBot
+from ghosttable.games.run_ghost_run.views import build_view
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ghosttable.ai.base import BotFactory
+
+
+class RunGhostRun(Game):
+    """Run, Ghost, Run! for 2 to 4 players (seed; reference part 2).
+
+    Options:
+        merging: the "Ghost Merging" rule (seed, "Once You Master the Game").
+        midnight: the Midnight Strikes cards (seed, "Midnight Strikes Cards").
+    """
+
+    spec = GameSpec(
+        name="run-ghost-run",
+        title="Run, Ghost, Run!",
+        min_players=2,
+        max_players=4,
+        default_players=4,
+        dynamics="simultaneous",
+        chance=True,
+        hidden_information=True,
+        cooperative=False,
+        version=VERSION,
+        max_decisions=5 * (4 * 12 + 4 * 4 + 4),
+        options=(
+            RuleOption(
+                "merging",
+                False,
+                "Ghost Merging: ghosts leave as small ones and grow by merging.",
+                source="seed: Ghost Merging",
+            ),
+            RuleOption(
+                "midnight",
+                False,
+                "Midnight Strikes: from turn 2 the die holder draws a card whose effect applies at once.",
+                source="seed: Midnight Strikes Cards",
+            ),
+        ),
+        secrets="another seat's movement plan until the reveal; the order of the Movement and Midnight Strikes piles",
+    )
+
+    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> RunGhostRunState:
+        """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
+        ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
+        return RunGhostRunState(self, seed, script)
+
+    def seat_names(self) -> list[str]:
+        """The seats' colours: red, blue, green, orange."""
+        return list(game_data().colours[: self.players])
+
+    def bots(self) -> dict[str, BotFactory]:
+        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
+        return {"heuristic": HeuristicBot}
+
+    def reference(self) -> dict[str, Any]:
+        """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
+        data = game_data()
+        out = super().reference()
+        out["movement_cards"] = [c.to_json() for c in data.movement]
+        out["midnight_cards"] = [{"id": c.id, "title": c.title, "text": c.text} for c in data.midnight]
+        out["furniture"] = {
+            n: {"width": p.width, "depth": p.depth, "boxes": [list(b) for b in p.boxes]} for n, p in data.pieces.items()
+        }
+        out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
+        return out
+
+    def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """``state``'s view for ``seat`` (``None``: a spectator), as
+        :func:`ghosttable.games.run_ghost_run.views.build_view` builds it (shape in the spec page)."""
+        return build_view(cast(RunGhostRunState, state), seat)
+
+    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        """The hall, ghosts, keyhole and last turn's sight for the terminal (see ``render``)."""
+        from ghosttable.games.run_ghost_run.render import render_view
+
+        return render_view(view, seat)
