@@ -169,7 +169,7 @@ class OldHouseRules(Game):
     The house and the action cards read from the options, the seats and sides, and the tables
     every state of the game shares. The game itself (``OldHouse``, in ``game.py``) adds the spec
     and ties these rules to their views, bots and rendering: the states reach the views only
-    through :meth:`build_view` and :meth:`view_secrets`.
+    through the game, by the kernel's ``Game.state_view`` and by :meth:`view_secrets`.
 
     Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
@@ -189,10 +189,6 @@ class OldHouseRules(Game):
         self.is_summon: tuple[bool, ...] = (False, *(c.is_summon for c in self.cards))
         self.hunter_seats: tuple[int, ...] = (1,) if self.players == 2 else tuple(range(1, self.players))
         self._balanced = self.hunter_count >= 3 and self.options["three-hunters"] == "balanced"
-
-    @abstractmethod
-    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat`` of ``state`` (see ``State.view``)."""
 
     @abstractmethod
     def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
@@ -1044,13 +1040,17 @@ class OldHouseState(State):
 
     # ----- views, secrets, determinization ------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.build_view(self, seat)
-
     def secrets(self, seat: int | None) -> list[Any]:
         return self.game.view_secrets(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
+        """A full state consistent with what ``seat`` knows: for a hunter or a spectator the
+        Phantom's round resampled from the hunters' belief, for the Phantom or a spectator the
+        untriggered traps' cells; the dice reseeded from ``rng``."""
+        if (seat is None or seat >= 1) and not self.is_terminal():
+            # bring this state's own belief up to date first: the twin takes its layers, and so
+            # does every later determinization of this state (a search makes many)
+            self.hunters_tracker.cells()
         twin = self.clone()
         assert isinstance(twin, OldHouseState)
         twin.chance.reseed(rng.getrandbits(64))
