@@ -204,13 +204,21 @@ class GameData:
 
     @property
     def ghost_ids(self) -> list[int]:
-        """Ids of the 55 ghosts (not incarnations), ascending."""
-        return sorted(i for i, c in self.ghosts.items() if not c.incarnation)
+        """Ids of the 55 ghosts (not incarnations), ascending (a new list each time)."""
+        return list(self._ids_of(False))
 
     @property
     def incarnation_ids(self) -> list[int]:
-        """Ids of the 10 incarnations, ascending."""
-        return sorted(i for i, c in self.ghosts.items() if c.incarnation)
+        """Ids of the 10 incarnations, ascending (a new list each time)."""
+        return list(self._ids_of(True))
+
+    def _ids_of(self, incarnation: bool) -> tuple[int, ...]:
+        key = "_incarnation_ids" if incarnation else "_ghost_ids"
+        found: tuple[int, ...] | None = self.__dict__.get(key)
+        if found is None:
+            found = tuple(sorted(i for i, c in self.ghosts.items() if c.incarnation == incarnation))
+            object.__setattr__(self, key, found)  # a cache of a frozen value's own data
+        return found
 
     def tile(self, tile_id: str) -> VillageTile:
         """The tile called ``tile_id``. Raises ``KeyError``."""

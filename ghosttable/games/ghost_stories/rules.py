@@ -15,7 +15,7 @@ import copy
 import functools
 import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ghosttable.core import TERMINAL, Action, Game, IllegalActionError, State
@@ -44,6 +44,8 @@ _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
 _MOVES_OF_GHOSTS: dict[tuple[Any, ...], list[Action]] = {}
 """The Tea House's help actions by kind, tile, ghosts in play and free spaces."""
+_YIN_YANG_HELP: dict[tuple[Any, ...], list[Action]] = {}
+"""The Yin-Yang's actions by everything the villagers' help reads (see ``_yin_yang_actions``)."""
 _MEMO_LIMIT = 1 << 16
 """Entries kept in such a table before it is emptied."""
 
@@ -110,6 +112,12 @@ class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
 
 
 _ONE = _OneParameter()
+_MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
+    tuple(tuple(_ONE["move", "tile", d] for d in (range(9) if dance else ADJACENT[p]) if d != p) for p in range(9))
+    for dance in (False, True)
+)
+"""``_MOVES[dance][tile]``: the ``move`` actions from ``tile``, one tile away or (with the Dance
+of the Peaks) to any other tile."""
 _HELP_ACTIONS = _HelpTable()
 
 
@@ -532,8 +540,7 @@ class GhostStoriesState(State):
                 )
             if self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
-            dests = range(9) if self.has_power(t, "dance_of_the_peaks") else ADJACENT[self.pos[t]]
-            out.extend([_ONE["move", "tile", p] for p in dests if p != self.pos[t]])
+            out.extend(_MOVES[self.has_power(t, "dance_of_the_peaks")][self.pos[t]])
             out.append(_A0["stay"])
         elif self.phase == "yang_action":
             if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
@@ -558,13 +565,35 @@ class GhostStoriesState(State):
 
     def _yin_yang_actions(self, t: int) -> list[Action]:
         """What Taoist ``t``'s Yin-Yang token can do: a help on any tile that is not haunted, or
-        the restoring of a haunted one."""
+        the restoring of a haunted one (kept by everything the villagers' help reads, so the
+        steps of one turn list them once)."""
+        tokens = self.tokens
+        key = (
+            self.game.options["watchman"],
+            *self.tiles,
+            *self.haunted,
+            *self.space_card,
+            *self.haunt_step,
+            *self.alive,
+            self.temple_buddhas > 0,
+            self.circle,
+            *tokens[0],
+            *tokens[1],
+            *tokens[2],
+            *tokens[3],
+        )
+        known = _YIN_YANG_HELP.get(key)
+        if known is not None:
+            return known
         found = []
         haunted = self.haunted
         for p in range(9):
             if not haunted[p]:
                 found.extend(self._help_actions("yin_yang_help", t, p))
         found.extend([_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]])
+        if len(_YIN_YANG_HELP) >= _MEMO_LIMIT:
+            _YIN_YANG_HELP.clear()
+        _YIN_YANG_HELP[key] = found
         return found
 
     def _buddha_step_has_choice(self) -> bool:
@@ -898,7 +927,7 @@ class GhostStoriesState(State):
             self.circle = c
             self._log(f"A {c} Tao token now lies on the Circle of Prayer.")
         elif kind == "roll_for_tokens":
-            self._push(("herbalist_roll", t))
+            self.tasks.append(("herbalist_roll", t))
         elif kind == "haunters_back":
             boards = range(4) if a.get("board") is None else [int(a["board"])]  # type: ignore[arg-type]
             for b in boards:
@@ -909,7 +938,7 @@ class GhostStoriesState(State):
         elif kind == "move_ghost_and_taoist":
             g, d = int(a["ghost"]), int(a["to"])  # type: ignore[arg-type]
             self._move_ghost(g, d)
-            self._push(("pavilion_taoist", t))
+            self.tasks.append(("pavilion_taoist", t))
         elif kind == "banish_for_qi":
             g = int(a["ghost"])  # type: ignore[arg-type]
             self._log(f"The Sorcerer banishes {self._ghost_name(g)}.")
@@ -919,12 +948,12 @@ class GhostStoriesState(State):
             q = int(a["restore"])  # type: ignore[arg-type]
             self.haunted[q] = False
             self._log(f"The Taoist Altar frees the {self._tile_name(q)}.")
-            self._push(("draw",))
+            self.tasks.append(("draw",))
         elif kind == "token_qi_and_draw":
             if a["colour"] != "none":
                 self._gain_token(t, str(a["colour"]))
             self._gain_qi(t)
-            self._push(("draw",))
+            self.tasks.append(("draw",))
 
     def _resolve_pending(self, pd: dict[str, Any], a: Action) -> None:
         name = pd["name"]
@@ -937,7 +966,7 @@ class GhostStoriesState(State):
             if pd["what"] == "qi":
                 self._lose_qi(t)
             else:
-                self._push(("curse", t, pd["target"], False))
+                self.tasks.append(("curse", t, pd["target"], False))
         elif name == "reroll_tao_dice":
             for i in a["dice"]:  # type: ignore[union-attr]
                 self.dice[int(i)] = self.chance.roll("tao_dice", self.data.tao_faces)  # type: ignore[arg-type]
@@ -996,7 +1025,7 @@ class GhostStoriesState(State):
                 return
             if self.tasks:
                 task = self.tasks.pop()
-                self._do(task)
+                _TASK_HANDLERS[task[0]](self, task)
                 continue
             if self.phase == "yin":
                 t = self.board
@@ -1049,117 +1078,134 @@ class GhostStoriesState(State):
         tasks.append(("overrun", b))
         self._push(*tasks)
 
-    def _do(self, task: Task) -> None:
-        kind = task[0]
-        if kind == "yin_ghost":
-            _, s, cid, part = task
-            if self.space_card[s] != cid:
+    def _task_yin_ghost(self, task: Task) -> None:
+        _, s, cid, part = task
+        if self.space_card[s] != cid:
+            return
+        card = self.card(cid)
+        steps: list[Task] = []
+        for ab in card.yin:
+            if ab.kind == "haunter" and part == "haunter":
+                steps.append(("advance", s, cid))
+            elif ab.kind == "tormentor" and part == "tormentor":
+                steps.append(("hit", board_of(s), "curse", ("space", s)))
+            elif ab.kind == "lose_tao_token" and part == "other":
+                steps.extend(("discard_one", t) for t in self.living())
+        self._push(*steps)
+
+    def _task_advance(self, task: Task) -> None:
+        _, s, cid = task
+        if self.space_card[s] != cid:
+            return
+        if self.haunt_step[s] < 0:
+            if self.figurines_free() <= 0:
+                self._log(f"{self.card(cid).name} has no haunting figurine: none is free.")
                 return
-            card = self.card(cid)
-            steps: list[Task] = []
-            for ab in card.yin:
-                if ab.kind == "haunter" and part == "haunter":
-                    steps.append(("advance", s, cid))
-                elif ab.kind == "tormentor" and part == "tormentor":
-                    steps.append(("hit", board_of(s), "curse", ("space", s)))
-                elif ab.kind == "lose_tao_token" and part == "other":
-                    steps.extend(("discard_one", t) for t in self.living())
-            self._push(*steps)
-        elif kind == "advance":
-            _, s, cid = task
-            if self.space_card[s] != cid:
-                return
-            if self.haunt_step[s] < 0:
-                if self.figurines_free() <= 0:
-                    self._log(f"{self.card(cid).name} has no haunting figurine: none is free.")
-                    return
-                self.haunt_step[s] = 0
-                self._log(f"{self.card(cid).name} takes a free haunting figurine.")
-            if self.haunt_step[s] == 0:
-                self.haunt_step[s] = 1
-            else:
-                self.haunt_step[s] = 0
-                self._haunt_in_front(s)
-        elif kind == "overrun":
-            b = task[1]
-            if all(self.space_card[s] for s in board_spaces(b)):
-                self._log(f"The {SIDES[b]} board is overrun.")
-                self._push(("hit", b, "qi", None))
-            elif self._draws(b):
-                self._push(("draw",))
-        elif kind == "draw":
-            self._draw()
-        elif kind == "haunt_front":
-            if self.space_card[task[1]]:
-                self._haunt_in_front(task[1])
-        elif kind == "hit":
-            self._hit(task[1], task[2], task[3])
-        elif kind == "curse":
-            self._curse(task[1], task[2], task[3])
-        elif kind == "curse_effect":
-            self._curse_effect(task[1], task[2])
-        elif kind == "discard_one":
-            t = task[1]
-            if self.alive[t] and sum(self.tokens[t]) > 0:
-                self.pending = {"name": "discard_token", "seat": t, "taoist": t}
-        elif kind == "arrival_effects":
-            self._arrival_effects(task[1], task[2])
-        elif kind == "exorcism_roll":
-            _, t, spaces = task
-            n = self.dice_count(t)
-            self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(n)]
-            self._log(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
-            self._push(("exorcism_resolve", t, spaces))
-            if self.has_power(t, "gods_favorite") and self.dice:
-                self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
-        elif kind == "exorcism_resolve":
-            _, t, spaces = task
-            self.pending = {"name": "resolve_exorcism", "seat": t, "taoist": t, "spaces": list(spaces)}
-        elif kind == "herbalist_roll":
-            t = task[1]
-            self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(2)]
-            self._log(f"The Herbalist's dice show {', '.join(self.dice)}.")
-            self._push(("herbalist_gain", t))
-            if self.has_power(t, "gods_favorite"):
-                self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
-        elif kind == "herbalist_gain":
-            t = task[1]
-            steps = []
-            for face in self.dice:
-                if face == "white":
-                    steps.append(("ask_colour", t, "herbalist_white"))
-                else:
-                    steps.append(("gain_token", t, face))
-            self._push(*steps)
-        elif kind == "gain_token":
-            self._gain_token(task[1], task[2])
-        elif kind == "ask_colour":
-            _, t, name = task
-            if self.alive[t] and any(self.supply_tokens(c) > 0 for c in COLOURS):
-                self.pending = {"name": name, "seat": t, "taoist": t}
-        elif kind == "qi_or_yin_yang":
-            t = task[1]
-            if self.alive[t]:
-                self.pending = {"name": "qi_or_yin_yang", "seat": t, "taoist": t}
-        elif kind == "incarnation_reward":
-            if self.living():
-                self.pending = {"name": "incarnation_qi", "seat": self.decider()}
-                self.tasks.append(("incarnation_yin_yang",))
-        elif kind == "incarnation_yin_yang":
-            if any(not self.yin_yang[t] for t in self.living()):
-                self.pending = {"name": "incarnation_yin_yang", "seat": self.decider()}
-        elif kind == "check_win":
-            if len(self.exorcised_incarnations) >= self.incarnations_total:
-                self._finish("win", "every incarnation of Wu-Feng is exorcised")
-        elif kind == "pavilion_taoist":
-            t = task[1]
-            if any(o != t for o in self.living()) or self._pavilion_moves_self():
-                self.pending = {"name": "pavilion_taoist", "seat": self.decider(), "taoist": t}
-        elif kind == "after_act":
-            if self.phase == "yang_action" and not self._allowed_acts():
-                self.phase = "yang_buddha"
+            self.haunt_step[s] = 0
+            self._log(f"{self.card(cid).name} takes a free haunting figurine.")
+        if self.haunt_step[s] == 0:
+            self.haunt_step[s] = 1
         else:
-            raise AssertionError(kind)
+            self.haunt_step[s] = 0
+            self._haunt_in_front(s)
+
+    def _task_overrun(self, task: Task) -> None:
+        b = task[1]
+        if all(self.space_card[s] for s in board_spaces(b)):
+            self._log(f"The {SIDES[b]} board is overrun.")
+            self.tasks.append(("hit", b, "qi", None))
+        elif self._draws(b):
+            self.tasks.append(("draw",))
+
+    def _task_draw(self, task: Task) -> None:
+        self._draw()
+
+    def _task_haunt_front(self, task: Task) -> None:
+        if self.space_card[task[1]]:
+            self._haunt_in_front(task[1])
+
+    def _task_hit(self, task: Task) -> None:
+        self._hit(task[1], task[2], task[3])
+
+    def _task_curse(self, task: Task) -> None:
+        self._curse(task[1], task[2], task[3])
+
+    def _task_curse_effect(self, task: Task) -> None:
+        self._curse_effect(task[1], task[2])
+
+    def _task_discard_one(self, task: Task) -> None:
+        t = task[1]
+        if self.alive[t] and sum(self.tokens[t]) > 0:
+            self.pending = {"name": "discard_token", "seat": t, "taoist": t}
+
+    def _task_arrival_effects(self, task: Task) -> None:
+        self._arrival_effects(task[1], task[2])
+
+    def _task_exorcism_roll(self, task: Task) -> None:
+        _, t, spaces = task
+        n = self.dice_count(t)
+        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(n)]
+        self._log(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
+        self.tasks.append(("exorcism_resolve", t, spaces))
+        if self.has_power(t, "gods_favorite") and self.dice:
+            self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
+
+    def _task_exorcism_resolve(self, task: Task) -> None:
+        _, t, spaces = task
+        self.pending = {"name": "resolve_exorcism", "seat": t, "taoist": t, "spaces": list(spaces)}
+
+    def _task_herbalist_roll(self, task: Task) -> None:
+        t = task[1]
+        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(2)]
+        self._log(f"The Herbalist's dice show {', '.join(self.dice)}.")
+        self.tasks.append(("herbalist_gain", t))
+        if self.has_power(t, "gods_favorite"):
+            self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
+
+    def _task_herbalist_gain(self, task: Task) -> None:
+        t = task[1]
+        steps = []
+        for face in self.dice:
+            if face == "white":
+                steps.append(("ask_colour", t, "herbalist_white"))
+            else:
+                steps.append(("gain_token", t, face))
+        self._push(*steps)
+
+    def _task_gain_token(self, task: Task) -> None:
+        self._gain_token(task[1], task[2])
+
+    def _task_ask_colour(self, task: Task) -> None:
+        _, t, name = task
+        if self.alive[t] and any(self.supply_tokens(c) > 0 for c in COLOURS):
+            self.pending = {"name": name, "seat": t, "taoist": t}
+
+    def _task_qi_or_yin_yang(self, task: Task) -> None:
+        t = task[1]
+        if self.alive[t]:
+            self.pending = {"name": "qi_or_yin_yang", "seat": t, "taoist": t}
+
+    def _task_incarnation_reward(self, task: Task) -> None:
+        if self.living():
+            self.pending = {"name": "incarnation_qi", "seat": self.decider()}
+            self.tasks.append(("incarnation_yin_yang",))
+
+    def _task_incarnation_yin_yang(self, task: Task) -> None:
+        if any(not self.yin_yang[t] for t in self.living()):
+            self.pending = {"name": "incarnation_yin_yang", "seat": self.decider()}
+
+    def _task_check_win(self, task: Task) -> None:
+        if len(self.exorcised_incarnations) >= self.incarnations_total:
+            self._finish("win", "every incarnation of Wu-Feng is exorcised")
+
+    def _task_pavilion_taoist(self, task: Task) -> None:
+        t = task[1]
+        if any(o != t for o in self.living()) or self._pavilion_moves_self():
+            self.pending = {"name": "pavilion_taoist", "seat": self.decider(), "taoist": t}
+
+    def _task_after_act(self, task: Task) -> None:
+        if self.phase == "yang_action" and not self._allowed_acts():
+            self.phase = "yang_buddha"
 
     def _draws(self, b: int) -> bool:
         if b < self.game.players:
@@ -1172,7 +1218,7 @@ class GhostStoriesState(State):
         """A ghost comes into play: draw the top card and place it (rulebook: Ghost placement)."""
         if all(self.space_card):
             self._log("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
-            self._push(("hit", self.board, "qi", None))
+            self.tasks.append(("hit", self.board, "qi", None))
             return
         if not self.deck:
             return
@@ -1209,7 +1255,7 @@ class GhostStoriesState(State):
             else:
                 self._log(f"No haunting figurine is free for {card.name}.")
         self._log(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
-        self._push(("arrival_effects", s, cid))
+        self.tasks.append(("arrival_effects", s, cid))
 
     def _arrival_effects(self, s: int, cid: int) -> None:
         if self.space_card[s] != cid:
@@ -1302,7 +1348,7 @@ class GhostStoriesState(State):
             if what == "qi":
                 self._lose_qi(b)
             else:
-                self._push(("curse", b, target, True))
+                self.tasks.append(("curse", b, target, True))
             return
         if self.is_neutral(b) and not self.is_possessed(b) and what == "qi":
             self.qi[b] -= 1
@@ -1328,7 +1374,7 @@ class GhostStoriesState(State):
             return
         self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
         self._log(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
-        self._push(("curse_effect", t, target))
+        self.tasks.append(("curse_effect", t, target))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_curse_die", "seat": t, "taoist": t}
 
@@ -1340,7 +1386,7 @@ class GhostStoriesState(State):
             else:
                 self._haunt_in_front(target[1])
         elif face == "ghost":
-            self._push(("draw",))
+            self.tasks.append(("draw",))
         elif face == "lose_tokens":
             if self.alive[t] and any(self.tokens[t]):
                 self.tokens[t] = [0] * 5
@@ -1439,3 +1485,30 @@ class GhostStoriesState(State):
 
     def _power_name(self, b: int) -> str:
         return self.data.power(self.power[b]).name
+
+
+_TASK_HANDLERS: dict[str, Callable[[GhostStoriesState, Task], None]] = {
+    "yin_ghost": GhostStoriesState._task_yin_ghost,
+    "advance": GhostStoriesState._task_advance,
+    "overrun": GhostStoriesState._task_overrun,
+    "draw": GhostStoriesState._task_draw,
+    "haunt_front": GhostStoriesState._task_haunt_front,
+    "hit": GhostStoriesState._task_hit,
+    "curse": GhostStoriesState._task_curse,
+    "curse_effect": GhostStoriesState._task_curse_effect,
+    "discard_one": GhostStoriesState._task_discard_one,
+    "arrival_effects": GhostStoriesState._task_arrival_effects,
+    "exorcism_roll": GhostStoriesState._task_exorcism_roll,
+    "exorcism_resolve": GhostStoriesState._task_exorcism_resolve,
+    "herbalist_roll": GhostStoriesState._task_herbalist_roll,
+    "herbalist_gain": GhostStoriesState._task_herbalist_gain,
+    "gain_token": GhostStoriesState._task_gain_token,
+    "ask_colour": GhostStoriesState._task_ask_colour,
+    "qi_or_yin_yang": GhostStoriesState._task_qi_or_yin_yang,
+    "incarnation_reward": GhostStoriesState._task_incarnation_reward,
+    "incarnation_yin_yang": GhostStoriesState._task_incarnation_yin_yang,
+    "check_win": GhostStoriesState._task_check_win,
+    "pavilion_taoist": GhostStoriesState._task_pavilion_taoist,
+    "after_act": GhostStoriesState._task_after_act,
+}
+"""The task machine's handler of each task kind."""

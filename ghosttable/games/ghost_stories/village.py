@@ -55,6 +55,9 @@ def board_of(space: int) -> int:
     return space // 3
 
 
+_BOARD_SPACES: tuple[range, ...] = tuple(range(b * 3, b * 3 + 3) for b in range(4))
+
+
 def board_spaces(board: int) -> range:
-    """The 3 spaces of ``board``, left to right."""
-    return range(board * 3, board * 3 + 3)
+    """The 3 spaces of ``board`` (0-3), left to right."""
+    return _BOARD_SPACES[board]
