@@ -42,8 +42,6 @@ _GHOSTS = load_data().ghosts
 """The ghost cards by printed number."""
 _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
-_MOVES_OF_GHOSTS: dict[tuple[Any, ...], list[Action]] = {}
-"""The Tea House's help actions by kind, tile, ghosts in play and free spaces."""
 _YIN_YANG_HELP: dict[tuple[Any, ...], list[Action]] = {}
 """The Yin-Yang's actions by everything the villagers' help reads (see ``_yin_yang_actions``)."""
 _MEMO_LIMIT = 1 << 16
@@ -111,6 +109,52 @@ class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
         return action
 
 
+class _HelpValues(dict[Any, Action]):
+    """``table[value]``: the help action ``kind`` on ``tile`` with its one parameter ``name`` set
+    to ``value``, built at its first use."""
+
+    def __init__(self, kind: str, tile: int, name: str) -> None:
+        super().__init__()
+        self.kind, self.tile, self.name = kind, tile, name
+
+    def __missing__(self, value: Any) -> Action:
+        action = self[value] = Action.make(self.kind, tile=self.tile, **{self.name: value})
+        return action
+
+
+class _HelpByValue(dict[tuple[str, int, str], _HelpValues]):
+    """``table[kind, tile, name]``: the :class:`_HelpValues` of that help."""
+
+    def __missing__(self, key: tuple[str, int, str]) -> _HelpValues:
+        values = self[key] = _HelpValues(*key)
+        return values
+
+
+_HELP_PARAMETER = {
+    "revive": "taoist",
+    "circle_token": "colour",
+    "banish_for_qi": "ghost",
+    "restore_and_draw": "restore",
+    "token_qi_and_draw": "colour",
+}
+"""The one parameter (besides ``tile``) of each kind of help that takes one (the Watchman's
+``board`` depends on the ``watchman`` option)."""
+_HELP_BY_VALUE = _HelpByValue()
+
+
+class _GhostMoves(dict[tuple[str, int], tuple[tuple[Action, ...], ...]]):
+    """``table[kind, tile][ghost][to]``: the Tea House's help ``kind`` on ``tile`` that moves the
+    ghost on space ``ghost`` to space ``to`` (built for a kind and tile at its first use)."""
+
+    def __missing__(self, key: tuple[str, int]) -> tuple[tuple[Action, ...], ...]:
+        kind, tile = key
+        moves = self[key] = tuple(
+            tuple(_HELP_ACTIONS[kind, tile, (("ghost", g), ("to", d))] for d in range(12)) for g in range(12)
+        )
+        return moves
+
+
+_MOVES_OF_GHOSTS = _GhostMoves()
 _ONE = _OneParameter()
 _MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(_ONE["move", "tile", d] for d in (range(9) if dance else ADJACENT[p]) if d != p) for p in range(9))
@@ -256,6 +300,9 @@ class GhostStoriesState(State):
         self.phase = "yin"
         self.tasks: list[Task] = []
         self.pending: dict[str, Any] | None = None
+        self._listed: tuple[dict[str, Any], list[Action]] | None = None
+        """The legal actions of the ``pending`` dict they were listed for, when the task machine
+        stopped there (a new sub-decision is a new dict, so they serve only that one)."""
         self.dice: list[str] = []
         self.curse_face: str | None = None
         self.yang: dict[str, Any] = {}
@@ -519,7 +566,11 @@ class GhostStoriesState(State):
     # ===== legal actions =========================================================================
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.pending is not None:
+        pd = self.pending
+        if pd is not None:
+            listed = self._listed
+            if listed is not None and listed[0] is pd:  # listed by the task machine, nothing since
+                return list(listed[1])
             return self._pending_actions()
         return self._yang_actions()
 
@@ -643,17 +694,19 @@ class GhostStoriesState(State):
         help_kind = _HELP_KIND[self.tiles[p]]
         if help_kind == "roll_for_tokens":  # the one choice, always there
             return [_HELP_ACTIONS[kind, p, ()]]
-        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices: kept by layout
-            layout = (kind, p, *[bool(c) for c in self.space_card])
-            known = _MOVES_OF_GHOSTS.get(layout)
-            if known is None:
-                if len(_MOVES_OF_GHOSTS) >= _MEMO_LIMIT:
-                    _MOVES_OF_GHOSTS.clear()
-                known = _MOVES_OF_GHOSTS[layout] = self._built_help_actions(kind, t, p)
-            return known
+        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
+            space_card = self.space_card
+            free = [d for d in range(12) if not space_card[d]]
+            table = _MOVES_OF_GHOSTS[kind, p]
+            return [action for g in range(12) if space_card[g] for action in map(table[g].__getitem__, free)]
         return self._built_help_actions(kind, t, p)
 
     def _built_help_actions(self, kind: str, t: int, p: int) -> list[Action]:
+        help_kind = _HELP_KIND[self.tiles[p]]
+        name = self._help_parameter(help_kind)
+        if name is not None:
+            by_value = _HELP_BY_VALUE[kind, p, name]
+            return [by_value[v] for v in self._help_values(help_kind)]
         table = _HELP_ACTIONS
         return [table[kind, p, choice] for choice in self._help_choices(t, p)]
 
@@ -665,29 +718,47 @@ class GhostStoriesState(State):
         """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
         per legal choice (the parameters besides ``tile``)."""
         help_kind = _HELP_KIND[self.tiles[p]]
+        name = self._help_parameter(help_kind)
+        if name is not None:
+            return [((name, v),) for v in self._help_values(help_kind)]
         if help_kind == "roll_for_tokens":
             return _NO_PARAMS
         if help_kind == "take_buddha":
             return _NO_PARAMS if self.temple_buddhas > 0 else []
-        if help_kind == "revive":
-            return [(("taoist", d),) for d in range(self.game.players) if not self.alive[d]]
-        if help_kind == "circle_token":
-            return [(("colour", c),) for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
-        if help_kind == "haunters_back":
-            if self.game.options["watchman"] == "all-boards":
-                return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
-            return [(("board", b),) for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
+        if help_kind == "haunters_back":  # the Watchman on every board at once
+            return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
         if help_kind == "move_ghost_and_taoist":
             free = [s for s in range(12) if not self.space_card[s]]
             return [(("ghost", g), ("to", d)) for g in range(12) if self.space_card[g] for d in free]
-        if help_kind == "banish_for_qi":
-            return [(("ghost", g),) for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
-        if help_kind == "restore_and_draw":
-            return [(("restore", q),) for q in range(9) if self.haunted[q]]
-        if help_kind == "token_qi_and_draw":
-            colours = [c for c in COLOURS if self.supply_tokens(c) > 0]
-            return [(("colour", c),) for c in colours] or [(("colour", "none"),)]
         return []
+
+    def _help_parameter(self, help_kind: str) -> str | None:
+        """The one parameter (besides ``tile``) of a help of ``help_kind``, or ``None`` for a help
+        with none or with two."""
+        if help_kind == "haunters_back":
+            return None if self.game.options["watchman"] == "all-boards" else "board"
+        return _HELP_PARAMETER.get(help_kind)
+
+    def _help_values(self, help_kind: str) -> list[Any]:
+        """The legal values of the one parameter of a help of ``help_kind`` (see
+        :meth:`_help_parameter`), in the order they are listed."""
+        if help_kind == "revive":
+            alive = self.alive
+            return [d for d in range(self.game.players) if not alive[d]]
+        if help_kind == "circle_token":
+            return [c for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
+        if help_kind == "haunters_back":
+            step = self.haunt_step
+            return [b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0]
+        if help_kind == "banish_for_qi":
+            space_card = self.space_card
+            return [g for g in range(12) if space_card[g] and not _GHOSTS[space_card[g]].incarnation]
+        if help_kind == "restore_and_draw":
+            haunted = self.haunted
+            return [q for q in range(9) if haunted[q]]
+        if help_kind == "token_qi_and_draw":
+            return [c for c in COLOURS if self.supply_tokens(c) > 0] or ["none"]
+        raise AssertionError(help_kind)
 
     # ----- sub-decisions ------------------------------------------------------------------------
 
@@ -1022,6 +1093,7 @@ class GhostStoriesState(State):
                     self.pending = None
                     self._resolve_pending(pd, acts[0])
                     continue
+                self._listed = (self.pending, acts)
                 return
             if self.tasks:
                 task = self.tasks.pop()
