@@ -249,10 +249,15 @@ class State(ABC):
         twin.chance.reseed(rng.getrandbits(64))
         return twin
 
+    not_in_snapshot: ClassVar[frozenset[str]] = frozenset({"game", "chance", "initial_script"})
+    """Attributes that :meth:`snapshot` leaves out: the game, the chance (its own fingerprint is
+    added) and the script; games add their caches, which hold nothing the state does not."""
+
     def snapshot(self) -> Any:
         """Everything in the state as canonical JSON-ready data (the god view, never sent to a
         seat): used to prove that refused actions change nothing and that replays are exact."""
-        data = {k: v for k, v in vars(self).items() if k not in ("game", "chance", "initial_script")}
+        skip = self.not_in_snapshot
+        data = {k: v for k, v in vars(self).items() if k not in skip}
         return {"state": _canonical(data), "chance": self.chance.fingerprint()}
 
     # ----- the contract -------------------------------------------------------------------------

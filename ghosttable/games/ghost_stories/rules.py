@@ -327,6 +327,8 @@ class GhostStoriesState(State):
     def _log(self, line: str) -> None:
         self.log.append(line)
 
+    not_in_snapshot = State.not_in_snapshot | {"_listed"}
+
     def clone(self) -> GhostStoriesState:
         """A cheap structured copy (every field is a list, dict or immutable value)."""
         twin = copy.copy(self)
