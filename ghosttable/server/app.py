@@ -19,17 +19,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ghosttable import __version__
@@ -39,7 +41,10 @@ from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
 from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
+from ghosttable.server.settings import LOOPBACK_HOSTS, HostingSettings
 from ghosttable.server.storage import Store
+
+log = logging.getLogger("ghosttable.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser client's files (served under ``/static``)."""
@@ -56,14 +61,27 @@ class ApiError(Exception):
 
 
 class RequestGuard:
-    """ASGI middleware refusing, before the app reads anything, a request whose query string
-    repeats a parameter (``?token=a&token=b``: ``400 malformed_request``; a WebSocket is closed
-    with code 4400 before it is accepted) or whose ``Content-Length`` announces more than
-    :data:`~ghosttable.server.protocol.MAX_MESSAGE_BYTES` (``413 malformed_request``, the body
-    unread; a ``Content-Length`` that is not a number is ``400 malformed_request``)."""
+    """ASGI middleware refusing, before the app reads anything:
 
-    def __init__(self, app: ASGIApp) -> None:
+    - a ``Host`` that is not the server's (DNS rebinding): ``400 bad_host``; the server's hosts
+      are the loopback names and ``settings.allowed_hosts`` (``*``: any);
+    - an ``Origin`` (sent by browsers for WebSockets and for requests of other pages) that is
+      neither the server's own (the origin's ``host:port`` is the ``Host`` asked for) nor one of
+      ``settings.allowed_origins``: ``403 forbidden_origin`` (a page of another site cannot create
+      tables on, or play at, a user's local server);
+    - a query string that repeats a parameter (``?token=a&token=b``: ``400 malformed_request``);
+    - a ``Content-Length`` that announces more than
+      :data:`~ghosttable.server.protocol.MAX_MESSAGE_BYTES` (``413 malformed_request``, the body
+      unread; one that is not a number is ``400 malformed_request``).
+
+    A refused WebSocket is closed before it is accepted: with code 4403 for a host or origin,
+    4400 for the rest."""
+
+    def __init__(self, app: ASGIApp, settings: HostingSettings | None = None) -> None:
         self.app = app
+        settings = settings or HostingSettings()
+        self.hosts = {h.lower().strip("[]") for h in (*LOOPBACK_HOSTS, *settings.allowed_hosts)}
+        self.origins = {o.lower().rstrip("/") for o in settings.allowed_origins}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -73,27 +91,55 @@ class RequestGuard:
         if refusal is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 4400, "reason": refusal[2]})
+            _, code, reason = refusal
+            close_code = 4403 if code in ("bad_host", "forbidden_origin") else 4400
+            await send({"type": "websocket.close", "code": close_code, "reason": reason})
         else:
             status, code, reason = refusal
             await JSONResponse({"code": code, "reason": reason}, status_code=status)(scope, receive, send)
 
-    @staticmethod
-    def _refusal(scope: Scope) -> tuple[int, str, str] | None:
+    def _refusal(self, scope: Scope) -> tuple[int, str, str] | None:
+        headers: dict[bytes, str] = {}
+        for key, value in scope.get("headers", []):
+            headers.setdefault(key.lower(), value.decode("latin-1"))
+        host = headers.get(b"host", "").strip()
+        name = _host_name(host)
+        if "*" not in self.hosts and name not in self.hosts:
+            return 400, "bad_host", "this server does not answer to the host asked for (its setting allowed_hosts)"
+        origin = headers.get(b"origin")
+        if origin is not None and not self._origin_allowed(origin.strip(), host):
+            return (
+                403,
+                "forbidden_origin",
+                "pages of another origin may not call this server (its setting allowed_origins)",
+            )
         query = scope.get("query_string", b"").decode("latin-1")
         counts = Counter(name for name, _ in parse_qsl(query, keep_blank_values=True))
         repeated = sorted(n for n, k in counts.items() if k > 1)
         if repeated:
             return 400, "malformed_request", f"the query parameter {repeated[0]!r} is given more than once"
-        for key, value in scope.get("headers", []):
-            if key.lower() != b"content-length":
-                continue
-            text = value.decode("latin-1").strip()
+        length = headers.get(b"content-length")
+        if length is not None:
+            text = length.strip()
             if not text.isascii() or not text.isdigit():
                 return 400, "malformed_request", "the Content-Length header must be a number of bytes"
             if int(text) > MAX_MESSAGE_BYTES:
                 return 413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes"
         return None
+
+    def _origin_allowed(self, origin: str, host: str) -> bool:
+        if origin.lower().rstrip("/") in self.origins:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
+
+
+def _host_name(host: str) -> str:
+    """The name of a ``Host`` header, without its port: ``[::1]:8000`` is ``::1``."""
+    host = host.lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def builtin_table_modules() -> dict[str, Path]:
@@ -125,6 +171,7 @@ def create_app(
     *,
     ai_delay: float = 0.6,
     table_modules: Mapping[str, Path] | None = None,
+    settings: HostingSettings | None = None,
 ) -> FastAPI:
     """The app over the database at ``db_url`` (schema created on start; unfinished tables resume
     on start).
@@ -134,7 +181,9 @@ def create_app(
         ai_delay: seconds an AI seat waits before each move.
         table_modules: more table modules by game name (ES module files; a game added with
             ``registry.register`` brings its own table this way), besides ``web/games/*.js``.
+        settings: the limits and checks (``docs/hosting.md``; default: :class:`HostingSettings`).
     """
+    settings = settings or HostingSettings()
     modules = {**builtin_table_modules(), **(table_modules or {})}
     store = Store(db_url)
     hub = Hub(store, ai_delay=ai_delay)
@@ -151,7 +200,7 @@ def create_app(
     app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.hub = hub
     app.state.store = store
-    app.add_middleware(RequestGuard)
+    app.add_middleware(RequestGuard, settings=settings)
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> Response:
@@ -178,14 +227,26 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    async def body_of(request: Request) -> dict[str, Any]:
+    async def read_body(request: Request) -> bytes:
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > MAX_MESSAGE_BYTES:
                 raise ApiError(413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes")
+        return bytes(raw)
+
+    async def body_of(request: Request) -> dict[str, Any]:
         try:
-            data = loads_strict(bytes(raw))
+            raw = await asyncio.wait_for(read_body(request), settings.body_timeout)
+        except TimeoutError:
+            raise ApiError(
+                408, "request_timeout", f"the request body did not arrive within {settings.body_timeout:g} seconds"
+            ) from None
+        except ClientDisconnect:
+            log.info("%s %s: the client left before its request body arrived", request.method, request.url.path)
+            raise ApiError(400, "client_disconnected", "the client left before its request body arrived") from None
+        try:
+            data = loads_strict(raw)
         except NonStandardJSONError as exc:
             raise ApiError(400, "malformed_request", f"the request body is not standard JSON: {exc}") from None
         except (ValueError, RecursionError):

@@ -325,7 +325,7 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ghosttable-db")
         self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ghosttable-bot")
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store method on the database thread."""
@@ -370,35 +370,49 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is not None:
-                return room
-            data = await self.db(self.store.load_table, table_id)
-            if data is None:
-                return None
-            prefix = f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here"
-            if data.status == "retired":
-                raise TableUnavailableError(f"{prefix}: {data.retired_reason or 'it was retired'}", data)
-            try:
-                room = build_room(data)
-            except GameError as exc:
-                installed = _installed_version(data.game)
-                why = (
-                    f"it was played under rules version {data.version}, and version {installed} is installed"
-                    if installed is not None and installed != data.version
-                    else exc.reason
-                )
-                reason = f"{prefix}: {why}"
-                if data.status != "playing":  # a finished table keeps its status and record
-                    raise TableUnavailableError(reason) from None
-                if await self.db(self.store.retire_table, table_id, why):
-                    log.warning("%s; it is retired (kept, no longer played)", reason)
-                data.status, data.retired_reason = "retired", why
-                raise TableUnavailableError(reason, data) from None
-            self.rooms[table_id] = room
-            return room
+        loading = self._loading.get(table_id)
+        if loading is None:
+            # One load a table at a time, awaited by every asker; the entry goes when the load
+            # ends, so an unknown id leaves nothing behind.
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        return await asyncio.shield(loading)
+
+    def _loaded(self, table_id: str, done: asyncio.Future[Room | None]) -> None:
+        if self._loading.get(table_id) is done:
+            del self._loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved here too, for a load whose askers all left
+
+    async def _load(self, table_id: str) -> Room | None:
+        """Load and rebuild one table (see :meth:`room`)."""
+        data = await self.db(self.store.load_table, table_id)
+        if data is None:
+            return None
+        prefix = f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here"
+        if data.status == "retired":
+            raise TableUnavailableError(f"{prefix}: {data.retired_reason or 'it was retired'}", data)
+        try:
+            room = build_room(data)
+        except Exception as exc:  # any failure of the rules to rebuild the table retires it
+            installed = _installed_version(data.game)
+            why = (
+                f"it was played under rules version {data.version}, and version {installed} is installed"
+                if installed is not None and installed != data.version
+                else exc.reason
+                if isinstance(exc, GameError)
+                else f"rebuilding it failed with {type(exc).__name__}: {exc}"
+            )
+            reason = f"{prefix}: {why}"
+            if data.status != "playing":  # a finished table keeps its status and record
+                raise TableUnavailableError(reason) from None
+            if await self.db(self.store.retire_table, table_id, why):
+                log.warning("%s; it is retired (kept, no longer played)", reason)
+            data.status, data.retired_reason = "retired", why
+            raise TableUnavailableError(reason, data) from None
+        self.rooms[table_id] = room
+        return room
 
     async def create_table(
         self,

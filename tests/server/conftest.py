@@ -10,7 +10,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ghosttable.server.app import create_app
+from ghosttable.server.settings import HostingSettings
 from tests.toygame import SecretDraw
+
+TEST_SETTINGS = HostingSettings(allowed_hosts=("testserver",))
+"""The default settings, answering the test client's host name (``testserver``) too."""
 
 
 @pytest.fixture
@@ -24,8 +28,8 @@ def make_client(secret_draw: type[SecretDraw], db_url: str) -> Iterator[Callable
     """Builds test clients (entered: the app started) over the test's database."""
     opened: list[TestClient] = []
 
-    def make(url: str | None = None, ai_delay: float = 0.0) -> TestClient:
-        client = TestClient(create_app(url or db_url, ai_delay=ai_delay))
+    def make(url: str | None = None, ai_delay: float = 0.0, settings: HostingSettings = TEST_SETTINGS) -> TestClient:
+        client = TestClient(create_app(url or db_url, ai_delay=ai_delay, settings=settings))
         client.__enter__()
         opened.append(client)
         return client

@@ -21,7 +21,7 @@ from ghosttable.core.records import Record, replay
 from ghosttable.server.app import create_app
 from ghosttable.server.rooms import Room
 from ghosttable.server.storage import Store, default_db_url
-from tests.server.conftest import new_table
+from tests.server.conftest import TEST_SETTINGS, new_table
 from tests.server.test_protocol import Player
 from tests.toygame import SecretDraw
 
@@ -30,7 +30,7 @@ ME = {"kind": "me"}
 
 
 def started(url: str, ai_delay: float = 0.0) -> TestClient:
-    client = TestClient(create_app(url, ai_delay=ai_delay))
+    client = TestClient(create_app(url, ai_delay=ai_delay, settings=TEST_SETTINGS))
     client.__enter__()
     return client
 
