@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
@@ -40,7 +41,7 @@ from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
-from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
+from ghosttable.server.rooms import Connection, Hub, LimitError, Room, TableUnavailableError, retired_summary
 from ghosttable.server.settings import LOOPBACK_HOSTS, HostingSettings
 from ghosttable.server.storage import Store
 
@@ -186,7 +187,7 @@ def create_app(
     settings = settings or HostingSettings()
     modules = {**builtin_table_modules(), **(table_modules or {})}
     store = Store(db_url)
-    hub = Hub(store, ai_delay=ai_delay)
+    hub = Hub(store, ai_delay=ai_delay, settings=settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -215,7 +216,8 @@ def create_app(
 
     @app.exception_handler(GameError)
     async def _game_error(_: Request, exc: GameError) -> Response:
-        return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
+        status = 409 if isinstance(exc, TableUnavailableError) else 429 if isinstance(exc, LimitError) else 400
+        return JSONResponse(exc.to_json(), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
@@ -299,7 +301,8 @@ def create_app(
         seats = body.get("seats", [])
         if not isinstance(seats, list):
             raise ApiError(400, "malformed_request", "'seats' must be a list of seats")
-        return await hub.create_table(name, players, options, seats)
+        address = request.client.host if request.client is not None else None
+        return await hub.create_table(name, players, options, seats, address=address)
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
@@ -344,12 +347,13 @@ def create_app(
         return room.state.record().to_json()
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, seat: int | None = None) -> dict[str, Any]:
+    async def replay(table_id: str, seat: int | None = None) -> Response:
         room = finished_room(await room_of(table_id))
         if seat is not None and not 0 <= seat < room.game.players:
             raise ApiError(400, "malformed_request", f"there is no seat {seat}")
-        frames = await asyncio.to_thread(hub.replay_frames, room, seat)
-        return {**room.summary(seat), "frames": frames}
+        frames = await hub.replay_text(room, seat)
+        summary = json.dumps(room.summary(seat), separators=(",", ":"))
+        return Response(f'{summary[:-1]},"frames":{frames}}}', media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -372,26 +376,71 @@ def create_app(
 
 
 async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | None) -> None:
-    """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``)."""
+    """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``).
+
+    A client that does not read its messages (more than the ``send_queue`` setting wait) is
+    closed with code 4408; its seat is kept."""
+    settings = hub.settings
+    dropped = asyncio.Event()
     conn: Connection | None = None
     writer: asyncio.Task[None] | None = None
 
     async def write(c: Connection) -> None:
         while True:
-            message = await c.queue.get()
-            if message is None:
+            text = await c.queue.get()
+            if text is None:
                 return
-            await ws.send_json(message)
+            await ws.send_text(text)
 
-    def reply(message: dict[str, Any]) -> None:
-        if conn is not None:
+    async def answer(message: dict[str, Any]) -> None:
+        """Send ``message`` in order with the connection's others (directly before ``hello``)."""
+        if conn is None:
+            await ws.send_json(message)
+        else:
             conn.send(message)
 
-    try:
+    async def hello(token: str | None) -> Connection | None:
+        seat = None if token is None else room.seat_of_token(token)
+        if token is not None and seat is None:
+            raise ProtocolError("bad_token", "this token holds no seat at this table")
+        spectators = sum(1 for c in room.connections if c.seat is None)
+        if seat is None and spectators >= settings.max_spectators:
+            await ws.send_json(
+                error_message(
+                    "too_many_spectators",
+                    f"this table has as many spectators as it takes ({settings.max_spectators}): try again later",
+                )
+            )
+            await ws.close(code=4429)
+            return None
+        joined = Connection(seat, limit=settings.send_queue)
+        joined.dropped = dropped
+        newly_connected = seat is not None and seat not in room.connected_seats()
+        room.connections.add(joined)
+        names = room.game.seat_names()
+        joined.send(
+            {
+                "type": "welcome",
+                "table": room.id,
+                "seat": seat,
+                "seat_name": None if seat is None else names[seat],
+                "role": "spectator" if seat is None else "player",
+                "game": room.game.spec.to_json(),
+                "options": dict(room.game.options),
+                "table_module": module,
+            }
+        )
+        room.send_whole(joined)
+        if newly_connected:
+            room.broadcast_seats(besides=joined)  # its own state already shows it connected
+        return joined
+
+    async def read() -> None:
+        nonlocal conn, writer
         while True:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
-                break
+                return
             raw: str | bytes = frame["text"] if frame.get("text") is not None else frame.get("bytes") or b""
             ref: Any = None
             try:
@@ -399,66 +448,64 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                 ref = msg.get("ref")
                 kind = msg["type"]
                 if kind == "ping":
-                    if conn is None:
-                        await ws.send_json({"type": "pong", "ref": ref})
-                    else:
-                        reply({"type": "pong", "ref": ref})
+                    await answer({"type": "pong", "ref": ref})
                     continue
                 if conn is None:
                     if kind != "hello":
                         raise ProtocolError("hello_first", "say hello (with your seat's token, or null) first")
-                    token = msg.get("token")
-                    seat = None if token is None else room.seat_of_token(token)
-                    if token is not None and seat is None:
-                        raise ProtocolError("bad_token", "this token holds no seat at this table")
-                    conn = Connection(seat)
+                    conn = await hello(msg.get("token"))
+                    if conn is None:
+                        return
                     writer = asyncio.create_task(write(conn))
-                    room.connections.add(conn)
-                    names = room.game.seat_names()
-                    reply(
-                        {
-                            "type": "welcome",
-                            "table": room.id,
-                            "seat": seat,
-                            "seat_name": None if seat is None else names[seat],
-                            "role": "spectator" if seat is None else "player",
-                            "game": room.game.spec.to_json(),
-                            "options": dict(room.game.options),
-                            "table_module": module,
-                        }
-                    )
-                    room.broadcast()
                     continue
                 if kind == "hello":
                     raise ProtocolError("malformed_message", "this connection has already said hello")
+                if kind == "resync":
+                    room.send_whole(conn)
+                    continue
                 if conn.seat is None:
                     raise ProtocolError("spectator", "spectators cannot act")
                 claimed = msg.get("seat")
                 if claimed is not None and claimed != conn.seat:
                     raise ProtocolError("wrong_seat", "your token holds another seat: you can only act for your own")
                 entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
-                reply({"type": "accepted", "ref": ref, "version": entry.index + 1})
+                conn.send({"type": "accepted", "ref": ref, "version": entry.index + 1})
             except ProtocolError as exc:
-                message = error_message(exc.code, exc.reason, ref if ref is not None else exc.ref)
-                if conn is None:
-                    await ws.send_json(message)
-                else:
-                    reply(message)
+                await answer(error_message(exc.code, exc.reason, ref if ref is not None else exc.ref))
             except GameError as exc:
-                reply(error_message(exc.code, exc.reason, ref))
+                await answer(error_message(exc.code, exc.reason, ref))
             except RecursionError:
-                message = error_message("malformed_message", "a message must not nest JSON this deep", ref)
-                if conn is None:
-                    await ws.send_json(message)
-                else:
-                    reply(message)
-    except WebSocketDisconnect:
-        pass
+                await answer(error_message("malformed_message", "a message must not nest JSON this deep", ref))
+
+    reader = asyncio.create_task(read())
+    watch = asyncio.create_task(dropped.wait())
+    try:
+        await asyncio.wait({reader, watch}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        watch.cancel()
+        if not reader.done():
+            reader.cancel()
+        failure: Exception | None = None
+        try:
+            await reader
+        except (asyncio.CancelledError, WebSocketDisconnect):
+            pass
+        except Exception as exc:  # raised again once the connection is put away
+            failure = exc
         if conn is not None:
             room.connections.discard(conn)
             conn.close()
-            room.broadcast()
-        if writer is not None:
+            if conn.seat is not None and conn.seat not in room.connected_seats():
+                room.broadcast_seats()
+        if dropped.is_set():
+            log.info("table %s: a connection that did not read its messages was closed", room.id)
+            if writer is not None:
+                writer.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=4408, reason="too many unread messages"), timeout=2)
+        elif writer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=2)
+        hub.touch(room)
+        if failure is not None:
+            raise failure

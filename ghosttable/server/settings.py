@@ -51,8 +51,9 @@ class HostingSettings:
     body_timeout: float = 10.0
     #: replays (a table as one seat saw it) kept ready, the most recent ones
     replay_cache: int = 32
-    #: worker processes for bot moves (the cap on bot work done at once); ``0``: threads of
-    #: the server's own process, one a move at most (for games registered only in this process)
+    #: worker processes for bot moves (the cap on bot work done at once); ``0``: four threads
+    #: of the server's own process (as for games registered at run time, which a new process
+    #: does not know)
     bot_processes: int = 1
     #: bot moves waiting for a worker at most; the AI seats of other tables wait their turn
     bot_queue: int = 64

@@ -37,8 +37,10 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    case,
     create_engine,
     event,
+    func,
     inspect,
     select,
     text,
@@ -321,6 +323,17 @@ class Store:
         """The ids of every table still being played."""
         with self._sessions() as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")).all())
+
+    def unfinished_tables(self) -> list[tuple[str, int, int]]:
+        """``(id, AI seats, seats)`` of every table still being played."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(TableRow.id, func.count(SeatRow.seat), func.sum(case((SeatRow.kind == "ai", 1), else_=0)))
+                .join(SeatRow, SeatRow.table_id == TableRow.id, isouter=True)
+                .where(TableRow.status == "playing")
+                .group_by(TableRow.id)
+            ).all()
+            return [(r[0], int(r[2] or 0), int(r[1] or 0)) for r in rows]
 
     def seats_for_tokens(self, hashes: list[str]) -> list[tuple[str, int]]:
         """``(table id, seat)`` for each stored token hash among ``hashes``."""
