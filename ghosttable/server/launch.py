@@ -106,10 +106,14 @@ class HeaderTimeoutProtocol(HttpToolsProtocol):
 
 
 def uvicorn_config(app: Any, settings: HostingSettings) -> uvicorn.Config:
-    """uvicorn's configuration for ``app``: quiet logs, the lifespan on, and
-    ``settings.header_timeout`` for incomplete request headers."""
+    """uvicorn's configuration for ``app``: quiet logs, the lifespan on,
+    ``settings.header_timeout`` for incomplete request headers, and WebSocket messages sent
+    uncompressed unless ``settings.ws_deflate`` (compressing them costs more CPU than building
+    them)."""
     protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": settings.header_timeout})
-    return uvicorn.Config(app, log_level="warning", lifespan="on", http=protocol)
+    return uvicorn.Config(
+        app, log_level="warning", lifespan="on", http=protocol, ws_per_message_deflate=bool(settings.ws_deflate)
+    )
 
 
 def hosts_for(host: str, settings: HostingSettings) -> HostingSettings:

@@ -49,6 +49,8 @@ class HostingSettings:
     header_timeout: float = 10.0
     #: a request body not received in full after this long is refused (408)
     body_timeout: float = 10.0
+    #: ``1``: WebSocket messages compressed (permessage-deflate), less traffic for more CPU
+    ws_deflate: int = 0
     #: replays (a table as one seat saw it) kept ready, the most recent ones
     replay_cache: int = 32
     #: worker processes for bot moves (the cap on bot work done at once); ``0``: four threads

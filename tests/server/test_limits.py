@@ -211,3 +211,20 @@ def test_the_bots_of_an_abandoned_table_stop(tmp_path: Path, secret_draw: type) 
         hub.store.close()
 
     asyncio.run(run())
+
+
+def test_a_dropped_connection_is_closed_and_can_come_back(make_client: Callable[..., TestClient]) -> None:
+    # One message may wait: the hello's welcome and whole state are two, so the server drops the
+    # connection at once, as it drops any client that leaves its messages unread.
+    client = make_client(settings=limited(send_queue=1))
+    table = new_table(client, [ME, ME])
+    tid = table["table"]
+    room = client.app.state.hub.rooms[tid]  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{tid}") as ws:
+        ws.send_json({"type": "hello", "token": table["tokens"]["0"]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 4408
+    assert room.connections == set() and room.seat_of_token(table["tokens"]["0"]) == 0
+    assert client.get(f"/api/tables/{tid}").json()["status"] == "playing"
