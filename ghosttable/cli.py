@@ -778,10 +778,23 @@ def serve(
         ),
     ] = 8000,
     db: Annotated[str | None, typer.Option("--db", help="Database URL (default: SQLite in your data folder).")] = None,
+    setting: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="A limit or check as NAME=VALUE (repeatable), e.g. allowed_hosts=games.example.org;"
+            " docs/hosting.md lists them.",
+        ),
+    ] = None,
 ) -> None:
     """Host the lobby and tables for others (any database URL SQLAlchemy supports)."""
     launch = importlib.import_module("ghosttable.server.launch")
-    launch.serve(host, port, db)
+    hosting = importlib.import_module("ghosttable.server.settings")
+    try:
+        chosen = hosting.HostingSettings().with_values(hosting.parse_pairs(setting or []))
+    except hosting.SettingError as exc:
+        raise CliError(str(exc)) from None
+    launch.serve(host, port, db, settings=chosen)
 
 
 def _human_seats(game: Game, specs: list[str] | None) -> set[int]:

@@ -34,6 +34,12 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
+def is_builtin(name: str) -> bool:
+    """Whether ``name`` is a built-in game, not replaced at run time (so that another process,
+    which imports the registry anew, loads the same game under that name)."""
+    return name in BUILTIN and name not in _registered
+
+
 def game_names() -> list[str]:
     """Every loadable game name, sorted."""
     return sorted(set(BUILTIN) | set(_registered))

@@ -19,17 +19,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 from collections import Counter
 from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ghosttable import __version__
@@ -38,8 +41,11 @@ from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
 from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
-from ghosttable.server.rooms import Connection, Hub, Room, TableUnavailableError, retired_summary
+from ghosttable.server.rooms import Connection, Hub, LimitError, Room, TableUnavailableError, retired_summary
+from ghosttable.server.settings import LOOPBACK_HOSTS, HostingSettings
 from ghosttable.server.storage import Store
+
+log = logging.getLogger("ghosttable.server")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 """The browser client's files (served under ``/static``)."""
@@ -56,14 +62,27 @@ class ApiError(Exception):
 
 
 class RequestGuard:
-    """ASGI middleware refusing, before the app reads anything, a request whose query string
-    repeats a parameter (``?token=a&token=b``: ``400 malformed_request``; a WebSocket is closed
-    with code 4400 before it is accepted) or whose ``Content-Length`` announces more than
-    :data:`~ghosttable.server.protocol.MAX_MESSAGE_BYTES` (``413 malformed_request``, the body
-    unread; a ``Content-Length`` that is not a number is ``400 malformed_request``)."""
+    """ASGI middleware refusing, before the app reads anything:
 
-    def __init__(self, app: ASGIApp) -> None:
+    - a ``Host`` that is not the server's (DNS rebinding): ``400 bad_host``; the server's hosts
+      are the loopback names and ``settings.allowed_hosts`` (``*``: any);
+    - an ``Origin`` (sent by browsers for WebSockets and for requests of other pages) that is
+      neither the server's own (the origin's ``host:port`` is the ``Host`` asked for) nor one of
+      ``settings.allowed_origins``: ``403 forbidden_origin`` (a page of another site cannot create
+      tables on, or play at, a user's local server);
+    - a query string that repeats a parameter (``?token=a&token=b``: ``400 malformed_request``);
+    - a ``Content-Length`` that announces more than
+      :data:`~ghosttable.server.protocol.MAX_MESSAGE_BYTES` (``413 malformed_request``, the body
+      unread; one that is not a number is ``400 malformed_request``).
+
+    A refused WebSocket is closed before it is accepted: with code 4403 for a host or origin,
+    4400 for the rest."""
+
+    def __init__(self, app: ASGIApp, settings: HostingSettings | None = None) -> None:
         self.app = app
+        settings = settings or HostingSettings()
+        self.hosts = {h.lower().strip("[]") for h in (*LOOPBACK_HOSTS, *settings.allowed_hosts)}
+        self.origins = {o.lower().rstrip("/") for o in settings.allowed_origins}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -73,27 +92,55 @@ class RequestGuard:
         if refusal is None:
             await self.app(scope, receive, send)
         elif scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 4400, "reason": refusal[2]})
+            _, code, reason = refusal
+            close_code = 4403 if code in ("bad_host", "forbidden_origin") else 4400
+            await send({"type": "websocket.close", "code": close_code, "reason": reason})
         else:
             status, code, reason = refusal
             await JSONResponse({"code": code, "reason": reason}, status_code=status)(scope, receive, send)
 
-    @staticmethod
-    def _refusal(scope: Scope) -> tuple[int, str, str] | None:
+    def _refusal(self, scope: Scope) -> tuple[int, str, str] | None:
+        headers: dict[bytes, str] = {}
+        for key, value in scope.get("headers", []):
+            headers.setdefault(key.lower(), value.decode("latin-1"))
+        host = headers.get(b"host", "").strip()
+        name = _host_name(host)
+        if "*" not in self.hosts and name not in self.hosts:
+            return 400, "bad_host", "this server does not answer to the host asked for (its setting allowed_hosts)"
+        origin = headers.get(b"origin")
+        if origin is not None and not self._origin_allowed(origin.strip(), host):
+            return (
+                403,
+                "forbidden_origin",
+                "pages of another origin may not call this server (its setting allowed_origins)",
+            )
         query = scope.get("query_string", b"").decode("latin-1")
         counts = Counter(name for name, _ in parse_qsl(query, keep_blank_values=True))
         repeated = sorted(n for n, k in counts.items() if k > 1)
         if repeated:
             return 400, "malformed_request", f"the query parameter {repeated[0]!r} is given more than once"
-        for key, value in scope.get("headers", []):
-            if key.lower() != b"content-length":
-                continue
-            text = value.decode("latin-1").strip()
+        length = headers.get(b"content-length")
+        if length is not None:
+            text = length.strip()
             if not text.isascii() or not text.isdigit():
                 return 400, "malformed_request", "the Content-Length header must be a number of bytes"
             if int(text) > MAX_MESSAGE_BYTES:
                 return 413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes"
         return None
+
+    def _origin_allowed(self, origin: str, host: str) -> bool:
+        if origin.lower().rstrip("/") in self.origins:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and bool(host) and parts.netloc.lower() == host.lower()
+
+
+def _host_name(host: str) -> str:
+    """The name of a ``Host`` header, without its port: ``[::1]:8000`` is ``::1``."""
+    host = host.lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def builtin_table_modules() -> dict[str, Path]:
@@ -125,6 +172,7 @@ def create_app(
     *,
     ai_delay: float = 0.6,
     table_modules: Mapping[str, Path] | None = None,
+    settings: HostingSettings | None = None,
 ) -> FastAPI:
     """The app over the database at ``db_url`` (schema created on start; unfinished tables resume
     on start).
@@ -134,10 +182,12 @@ def create_app(
         ai_delay: seconds an AI seat waits before each move.
         table_modules: more table modules by game name (ES module files; a game added with
             ``registry.register`` brings its own table this way), besides ``web/games/*.js``.
+        settings: the limits and checks (``docs/hosting.md``; default: :class:`HostingSettings`).
     """
+    settings = settings or HostingSettings()
     modules = {**builtin_table_modules(), **(table_modules or {})}
     store = Store(db_url)
-    hub = Hub(store, ai_delay=ai_delay)
+    hub = Hub(store, ai_delay=ai_delay, settings=settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -151,7 +201,7 @@ def create_app(
     app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.hub = hub
     app.state.store = store
-    app.add_middleware(RequestGuard)
+    app.add_middleware(RequestGuard, settings=settings)
 
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> Response:
@@ -166,7 +216,8 @@ def create_app(
 
     @app.exception_handler(GameError)
     async def _game_error(_: Request, exc: GameError) -> Response:
-        return JSONResponse(exc.to_json(), status_code=409 if isinstance(exc, TableUnavailableError) else 400)
+        status = 409 if isinstance(exc, TableUnavailableError) else 429 if isinstance(exc, LimitError) else 400
+        return JSONResponse(exc.to_json(), status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> Response:
@@ -178,14 +229,26 @@ def create_app(
             headers=getattr(exc, "headers", None),
         )
 
-    async def body_of(request: Request) -> dict[str, Any]:
+    async def read_body(request: Request) -> bytes:
         raw = bytearray()
         async for chunk in request.stream():
             raw += chunk
             if len(raw) > MAX_MESSAGE_BYTES:
                 raise ApiError(413, "malformed_request", f"request bodies are limited to {MAX_MESSAGE_BYTES} bytes")
+        return bytes(raw)
+
+    async def body_of(request: Request) -> dict[str, Any]:
         try:
-            data = loads_strict(bytes(raw))
+            raw = await asyncio.wait_for(read_body(request), settings.body_timeout)
+        except TimeoutError:
+            raise ApiError(
+                408, "request_timeout", f"the request body did not arrive within {settings.body_timeout:g} seconds"
+            ) from None
+        except ClientDisconnect:
+            log.info("%s %s: the client left before its request body arrived", request.method, request.url.path)
+            raise ApiError(400, "client_disconnected", "the client left before its request body arrived") from None
+        try:
+            data = loads_strict(raw)
         except NonStandardJSONError as exc:
             raise ApiError(400, "malformed_request", f"the request body is not standard JSON: {exc}") from None
         except (ValueError, RecursionError):
@@ -238,7 +301,8 @@ def create_app(
         seats = body.get("seats", [])
         if not isinstance(seats, list):
             raise ApiError(400, "malformed_request", "'seats' must be a list of seats")
-        return await hub.create_table(name, players, options, seats)
+        address = request.client.host if request.client is not None else None
+        return await hub.create_table(name, players, options, seats, address=address)
 
     @app.get("/api/tables/{table_id}")
     async def table_summary(table_id: str) -> dict[str, Any]:
@@ -283,12 +347,13 @@ def create_app(
         return room.state.record().to_json()
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str, seat: int | None = None) -> dict[str, Any]:
+    async def replay(table_id: str, seat: int | None = None) -> Response:
         room = finished_room(await room_of(table_id))
         if seat is not None and not 0 <= seat < room.game.players:
             raise ApiError(400, "malformed_request", f"there is no seat {seat}")
-        frames = await asyncio.to_thread(hub.replay_frames, room, seat)
-        return {**room.summary(seat), "frames": frames}
+        frames = await hub.replay_text(room, seat)
+        summary = json.dumps(room.summary(seat), separators=(",", ":"))
+        return Response(f'{summary[:-1]},"frames":{frames}}}', media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -311,26 +376,71 @@ def create_app(
 
 
 async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | None) -> None:
-    """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``)."""
+    """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``).
+
+    A client that does not read its messages (more than the ``send_queue`` setting wait) is
+    closed with code 4408; its seat is kept."""
+    settings = hub.settings
+    dropped = asyncio.Event()
     conn: Connection | None = None
     writer: asyncio.Task[None] | None = None
 
     async def write(c: Connection) -> None:
         while True:
-            message = await c.queue.get()
-            if message is None:
+            text = await c.queue.get()
+            if text is None:
                 return
-            await ws.send_json(message)
+            await ws.send_text(text)
 
-    def reply(message: dict[str, Any]) -> None:
-        if conn is not None:
+    async def answer(message: dict[str, Any]) -> None:
+        """Send ``message`` in order with the connection's others (directly before ``hello``)."""
+        if conn is None:
+            await ws.send_json(message)
+        else:
             conn.send(message)
 
-    try:
+    async def hello(token: str | None) -> Connection | None:
+        seat = None if token is None else room.seat_of_token(token)
+        if token is not None and seat is None:
+            raise ProtocolError("bad_token", "this token holds no seat at this table")
+        spectators = sum(1 for c in room.connections if c.seat is None)
+        if seat is None and spectators >= settings.max_spectators:
+            await ws.send_json(
+                error_message(
+                    "too_many_spectators",
+                    f"this table has as many spectators as it takes ({settings.max_spectators}): try again later",
+                )
+            )
+            await ws.close(code=4429)
+            return None
+        joined = Connection(seat, limit=settings.send_queue)
+        joined.dropped = dropped
+        newly_connected = seat is not None and seat not in room.connected_seats()
+        room.connections.add(joined)
+        names = room.game.seat_names()
+        joined.send(
+            {
+                "type": "welcome",
+                "table": room.id,
+                "seat": seat,
+                "seat_name": None if seat is None else names[seat],
+                "role": "spectator" if seat is None else "player",
+                "game": room.game.spec.to_json(),
+                "options": dict(room.game.options),
+                "table_module": module,
+            }
+        )
+        room.send_whole(joined)
+        if newly_connected:
+            room.broadcast_seats(besides=joined)  # its own state already shows it connected
+        return joined
+
+    async def read() -> None:
+        nonlocal conn, writer
         while True:
             frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
-                break
+                return
             raw: str | bytes = frame["text"] if frame.get("text") is not None else frame.get("bytes") or b""
             ref: Any = None
             try:
@@ -338,66 +448,64 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                 ref = msg.get("ref")
                 kind = msg["type"]
                 if kind == "ping":
-                    if conn is None:
-                        await ws.send_json({"type": "pong", "ref": ref})
-                    else:
-                        reply({"type": "pong", "ref": ref})
+                    await answer({"type": "pong", "ref": ref})
                     continue
                 if conn is None:
                     if kind != "hello":
                         raise ProtocolError("hello_first", "say hello (with your seat's token, or null) first")
-                    token = msg.get("token")
-                    seat = None if token is None else room.seat_of_token(token)
-                    if token is not None and seat is None:
-                        raise ProtocolError("bad_token", "this token holds no seat at this table")
-                    conn = Connection(seat)
+                    conn = await hello(msg.get("token"))
+                    if conn is None:
+                        return
                     writer = asyncio.create_task(write(conn))
-                    room.connections.add(conn)
-                    names = room.game.seat_names()
-                    reply(
-                        {
-                            "type": "welcome",
-                            "table": room.id,
-                            "seat": seat,
-                            "seat_name": None if seat is None else names[seat],
-                            "role": "spectator" if seat is None else "player",
-                            "game": room.game.spec.to_json(),
-                            "options": dict(room.game.options),
-                            "table_module": module,
-                        }
-                    )
-                    room.broadcast()
                     continue
                 if kind == "hello":
                     raise ProtocolError("malformed_message", "this connection has already said hello")
+                if kind == "resync":
+                    room.send_whole(conn)
+                    continue
                 if conn.seat is None:
                     raise ProtocolError("spectator", "spectators cannot act")
                 claimed = msg.get("seat")
                 if claimed is not None and claimed != conn.seat:
                     raise ProtocolError("wrong_seat", "your token holds another seat: you can only act for your own")
                 entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
-                reply({"type": "accepted", "ref": ref, "version": entry.index + 1})
+                conn.send({"type": "accepted", "ref": ref, "version": entry.index + 1})
             except ProtocolError as exc:
-                message = error_message(exc.code, exc.reason, ref if ref is not None else exc.ref)
-                if conn is None:
-                    await ws.send_json(message)
-                else:
-                    reply(message)
+                await answer(error_message(exc.code, exc.reason, ref if ref is not None else exc.ref))
             except GameError as exc:
-                reply(error_message(exc.code, exc.reason, ref))
+                await answer(error_message(exc.code, exc.reason, ref))
             except RecursionError:
-                message = error_message("malformed_message", "a message must not nest JSON this deep", ref)
-                if conn is None:
-                    await ws.send_json(message)
-                else:
-                    reply(message)
-    except WebSocketDisconnect:
-        pass
+                await answer(error_message("malformed_message", "a message must not nest JSON this deep", ref))
+
+    reader = asyncio.create_task(read())
+    watch = asyncio.create_task(dropped.wait())
+    try:
+        await asyncio.wait({reader, watch}, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        watch.cancel()
+        if not reader.done():
+            reader.cancel()
+        failure: Exception | None = None
+        try:
+            await reader
+        except (asyncio.CancelledError, WebSocketDisconnect):
+            pass
+        except Exception as exc:  # raised again once the connection is put away
+            failure = exc
         if conn is not None:
             room.connections.discard(conn)
             conn.close()
-            room.broadcast()
-        if writer is not None:
+            if conn.seat is not None and conn.seat not in room.connected_seats():
+                room.broadcast_seats()
+        if dropped.is_set():
+            log.info("table %s: a connection that did not read its messages was closed", room.id)
+            if writer is not None:
+                writer.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(ws.close(code=4408, reason="too many unread messages"), timeout=2)
+        elif writer is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, timeout=2)
+        hub.touch(room)
+        if failure is not None:
+            raise failure

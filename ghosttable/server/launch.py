@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import re
 import signal
 import socket
@@ -13,14 +15,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import uvicorn
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from ghosttable.core.errors import GameError
 from ghosttable.server.app import create_app
 from ghosttable.server.dblock import DatabaseLock
+from ghosttable.server.settings import HostingSettings
 from ghosttable.server.storage import default_db_url
 
 PLAY_PORT = 8765
@@ -53,6 +58,71 @@ def address_of(sock: socket.socket) -> str:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
+
+
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+"""Addresses that listen on every interface: the server's host names are then not known."""
+
+
+class HeaderTimeoutProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol, closing a connection whose request headers are not complete
+    :attr:`header_timeout` seconds after it opened (or after its last answer): half-sent headers
+    hold nothing open for long. uvicorn's own ``timeout_keep_alive`` still closes idle
+    keep-alive connections sooner."""
+
+    header_timeout: float = 10.0
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm_header_timer()
+
+    def on_headers_complete(self) -> None:
+        self._disarm_header_timer()
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.pipeline and not self.transport.is_closing():
+            self._arm_header_timer()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm_header_timer()
+        super().connection_lost(exc)
+
+    def _arm_header_timer(self) -> None:
+        self._disarm_header_timer()
+        self._header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
+
+    def _disarm_header_timer(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def uvicorn_config(app: Any, settings: HostingSettings) -> uvicorn.Config:
+    """uvicorn's configuration for ``app``: quiet logs, the lifespan on,
+    ``settings.header_timeout`` for incomplete request headers, and WebSocket messages sent
+    uncompressed unless ``settings.ws_deflate`` (compressing them costs more CPU than building
+    them)."""
+    protocol = type("HeaderTimeout", (HeaderTimeoutProtocol,), {"header_timeout": settings.header_timeout})
+    return uvicorn.Config(
+        app, log_level="warning", lifespan="on", http=protocol, ws_per_message_deflate=bool(settings.ws_deflate)
+    )
+
+
+def hosts_for(host: str, settings: HostingSettings) -> HostingSettings:
+    """``settings`` with the listening address ``host`` among its allowed hosts; on a wildcard
+    address (``0.0.0.0``, ``::``) with no host named, any ``Host`` is answered (``*``)."""
+    if host in WILDCARD_HOSTS:
+        named = settings.allowed_hosts or ("*",)
+        return dataclasses.replace(settings, allowed_hosts=named)
+    return dataclasses.replace(settings, allowed_hosts=(*settings.allowed_hosts, host))
 
 
 def _without_password(url: str) -> str:
@@ -118,6 +188,7 @@ def serve(
     *,
     open_browser: bool = False,
     instead_of: int | None = None,
+    settings: HostingSettings | None = None,
 ) -> None:
     """Run the server until interrupted (Ctrl-C or SIGTERM: a graceful stop, exit code 0),
     printing its address (and opening the lobby in the browser when ``open_browser``).
@@ -128,6 +199,8 @@ def serve(
         db_url: an SQLAlchemy URL (default: SQLite in the user's data folder).
         instead_of: the port asked for, when it was taken and ``port`` replaces it: a line after
             the address says so.
+        settings: the limits and checks (``docs/hosting.md``); ``host`` is added to its allowed
+            hosts (see :func:`hosts_for`).
 
     Raises:
         DatabaseInUseError: another server uses the same SQLite database file (its lock, see
@@ -147,7 +220,8 @@ def serve(
             lock = DatabaseLock(url, shown)
             lock.acquire()
             try:
-                _serve_locked(lock, url, shown, host, port, open_browser, instead_of)
+                chosen = hosts_for(host, settings or HostingSettings())
+                _serve_locked(lock, url, shown, host, port, open_browser, instead_of, chosen)
             finally:
                 lock.release()
         except _Stopped:
@@ -155,11 +229,18 @@ def serve(
 
 
 def _serve_locked(
-    lock: DatabaseLock, url: str, shown: str, host: str, port: int, open_browser: bool, instead_of: int | None
+    lock: DatabaseLock,
+    url: str,
+    shown: str,
+    host: str,
+    port: int,
+    open_browser: bool,
+    instead_of: int | None,
+    settings: HostingSettings,
 ) -> None:
     """:func:`serve` once the database's lock is held."""
     try:
-        app = create_app(url)
+        app = create_app(url, settings=settings)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ServerSetupError(
@@ -174,8 +255,7 @@ def _serve_locked(
         raise ServerSetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     address = address_of(sock)
     lock.announce(address)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(app, settings))
     print(f"ghosttable lobby: {address}", flush=True)
     if instead_of is not None:
         served_on = sock.getsockname()[1]
@@ -184,6 +264,8 @@ def _serve_locked(
             flush=True,
         )
     print(f"database: {shown}", flush=True)
+    if "*" in settings.allowed_hosts:
+        print("answering any Host: name this server's host names with --set allowed_hosts=NAME,...", flush=True)
     if open_browser:
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
     server.run(sockets=[sock])

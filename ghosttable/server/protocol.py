@@ -18,7 +18,7 @@ from ghosttable.core.state import State
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
 
-CLIENT_TYPES = ("hello", "act", "ping")
+CLIENT_TYPES = ("hello", "act", "ping", "resync")
 
 
 class ProtocolError(Exception):
@@ -112,6 +112,13 @@ def result_json(state: State) -> dict[str, Any] | None:
     }
 
 
+def acting_seats_json(state: State, seats: list[dict[str, Any]]) -> tuple[list[int], list[dict[str, Any]]]:
+    """The seats to act (none once the game is over) and the public seat list, each seat with
+    ``acting`` set."""
+    acting = [] if state.is_terminal() else list(state.acting_seats())
+    return acting, [dict(s, acting=s["seat"] in acting) for s in seats]
+
+
 def state_message(
     state: State,
     seat: int | None,
@@ -119,15 +126,18 @@ def state_message(
     table_id: str,
     seats: list[dict[str, Any]],
     log: Sequence[LogEntry],
+    log_start: int = 0,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only.
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
-    "acting", "seats", "log", "result"}``; ``version`` is the count of accepted actions.
+    "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of accepted
+    actions; ``log`` holds the log's entries from index ``log_start`` on (the entries before it
+    the seat was already sent, and reads as it did: see :func:`merge_log`).
     """
     finished = state.is_terminal()
     names = [s["name"] for s in seats]
-    acting = [] if finished else list(state.acting_seats())
+    acting, seat_list = acting_seats_json(state, seats)
     return {
         "type": "state",
         "table": table_id,
@@ -137,10 +147,29 @@ def state_message(
         "view": state.view(seat),
         "decision": decision_json(state, seat),
         "acting": acting,
-        "seats": [dict(s, acting=s["seat"] in acting) for s in seats],
-        "log": [entry.for_viewer(seat, finished, names) for entry in log],
+        "seats": seat_list,
+        "log_start": log_start,
+        "log": [entry.for_viewer(seat, finished, names) for entry in log[log_start:]],
         "result": result_json(state),
     }
+
+
+def seats_message(state: State, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``seats`` message: ``{"type": "seats", "version", "acting", "seats"}``, sent when a seat
+    is claimed, or its player connects or leaves (nothing else of the table changed)."""
+    acting, seat_list = acting_seats_json(state, seats)
+    return {"type": "seats", "version": len(state.history), "acting": acting, "seats": seat_list}
+
+
+def merge_log(known: list[dict[str, Any]], message: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """A client's whole log once ``message`` (a ``state``) is applied to the entries it already
+    holds (``known``): those before the message's ``log_start``, then the message's ``log``.
+    ``None`` when the message starts past the end of ``known`` (entries were missed: ask for the
+    whole state with ``resync``)."""
+    start = int(message.get("log_start", 0))
+    if start > len(known):
+        return None
+    return [*known[:start], *message["log"]]
 
 
 def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
@@ -149,7 +178,8 @@ def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
-    """Read one client message: a JSON object whose ``type`` is ``hello``, ``act`` or ``ping``.
+    """Read one client message: a JSON object whose ``type`` is ``hello``, ``act``, ``ping`` or
+    ``resync`` (send me the whole state again, the log from its start).
 
     ``hello`` must carry ``token`` (a string, or null for a spectator); ``act`` must carry
     ``action`` (an action's JSON object or its text form) and ``version`` (an integer), and may

@@ -14,9 +14,11 @@ import contextlib
 import hmac
 import json
 import logging
+import multiprocessing
 import secrets
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
@@ -28,8 +30,17 @@ from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
-from ghosttable.registry import game_class, load
-from ghosttable.server.protocol import LogEntry, ProtocolError, action_is_public, result_json, state_message
+from ghosttable.registry import game_class, is_builtin, load
+from ghosttable.server import botworker
+from ghosttable.server.protocol import (
+    LogEntry,
+    ProtocolError,
+    action_is_public,
+    result_json,
+    seats_message,
+    state_message,
+)
+from ghosttable.server.settings import HostingSettings
 from ghosttable.server.storage import SeatData, StaleWriteError, Store, TableData, token_hash
 
 log = logging.getLogger("ghosttable.server")
@@ -91,16 +102,38 @@ def _number_sent_as_text(action: Action, legal: list[Action]) -> Action | None:
 
 
 class Connection:
-    """One client watching a room, as ``seat`` (``None``: a spectator). Messages queue here and a
-    writer task sends them in order."""
+    """One client watching a room, as ``seat`` (``None``: a spectator). Messages queue here as
+    JSON text and a writer task sends them in order.
 
-    def __init__(self, seat: int | None) -> None:
+    At most ``limit`` messages wait: a client that does not read is dropped (``dropped`` is set
+    and the queue emptied; its seat is kept, and it may connect again)."""
+
+    def __init__(self, seat: int | None, limit: int = 256) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.limit = limit
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.dropped = asyncio.Event()
+        #: the count of log entries this connection was sent (as its seat reads them)
+        self.log_sent = 0
+        #: whether it was sent the finished table (whose log everyone reads whole)
+        self.saw_finish = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for sending."""
-        self.queue.put_nowait(message)
+        self.send_text(json.dumps(message, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """Queue a message already written as JSON text; drops the connection when ``limit``
+        messages already wait."""
+        if self.dropped.is_set():
+            return
+        if self.queue.qsize() >= self.limit:
+            self.dropped.set()
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.queue.put_nowait(None)
+            return
+        self.queue.put_nowait(text)
 
     def close(self) -> None:
         """Ask the writer to stop."""
@@ -118,6 +151,8 @@ class Room:
     created_at: datetime
     updated_at: datetime
     log: list[LogEntry] = field(default_factory=list)
+    #: the table's scripted chance (``TableData.script``)
+    script: dict[str, Any] = field(default_factory=dict)
     decision_since: list[int] = field(default_factory=list)
     signatures: list[Any] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
@@ -125,6 +160,10 @@ class Room:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     ai_task: asyncio.Task[None] | None = None
     ai_error: str | None = None
+    #: the count of actions the table's bot worker was sent
+    worker_known: int = 0
+    #: the event loop's clock when someone last came, left or acted (see :meth:`Hub.sweep`)
+    last_used: float = 0.0
 
     @property
     def version(self) -> int:
@@ -152,17 +191,46 @@ class Room:
         connected = {c.seat for c in self.connections}
         return [_public_seat(s, names[s.seat], s.kind == "ai" or s.seat in connected) for s in self.seats]
 
-    def message_for(self, seat: int | None) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (built from its own view only)."""
-        return state_message(self.state, seat, table_id=self.id, seats=self.public_seats(), log=self.log)
+    def message_for(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (built from its own view only), with the log's
+        entries from ``log_start`` on."""
+        return state_message(
+            self.state, seat, table_id=self.id, seats=self.public_seats(), log=self.log, log_start=log_start
+        )
 
-    def broadcast(self) -> None:
-        """Send every connection its own ``state`` message."""
-        cache: dict[int | None, dict[str, Any]] = {}
+    def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
+        """Send every connection (or those of ``connections``) its own ``state`` message: the
+        new view and the log entries it was not sent yet (the whole log to a connection new to
+        the table, and once the game is over, when every entry reads whole). Connections of the
+        same seat at the same place share one message, written as JSON once."""
+        finished = self.finished
+        written: dict[tuple[int | None, int], str] = {}
+        for conn in list(self.connections if connections is None else connections):
+            start = conn.log_sent if conn.log_sent <= len(self.log) and (conn.saw_finish or not finished) else 0
+            key = (conn.seat, start)
+            text = written.get(key)
+            if text is None:
+                text = written[key] = json.dumps(self.message_for(conn.seat, start), separators=(",", ":"))
+            conn.send_text(text)
+            conn.log_sent = len(self.log)
+            conn.saw_finish = finished
+
+    def send_whole(self, conn: Connection) -> None:
+        """Send ``conn`` the whole ``state`` (the log from its start)."""
+        conn.log_sent = 0
+        self.broadcast([conn])
+
+    def broadcast_seats(self, besides: Connection | None = None) -> None:
+        """Send every connection (but ``besides``) the ``seats`` message (a seat was claimed, or
+        its player came or left); nothing else changed, so nothing else is sent."""
+        text = json.dumps(seats_message(self.state, self.public_seats()), separators=(",", ":"))
         for conn in list(self.connections):
-            if conn.seat not in cache:
-                cache[conn.seat] = self.message_for(conn.seat)
-            conn.send(cache[conn.seat])
+            if conn is not besides:
+                conn.send_text(text)
+
+    def connected_seats(self) -> set[int]:
+        """The seats some connection plays."""
+        return {c.seat for c in self.connections if c.seat is not None}
 
     def summary(self, seat: int | None = None) -> dict[str, Any]:
         """The lobby's description of the table (no secrets: no seed, no view)."""
@@ -304,11 +372,55 @@ def build_room(data: TableData) -> Room:
     """
     game = load(data.game, players=data.players, **data.options)
     state = game.new_initial_state(data.seed, data.script)
-    room = Room(data.id, game, state, list(data.seats), data.created_at, data.updated_at)
+    room = Room(data.id, game, state, list(data.seats), data.created_at, data.updated_at, script=dict(data.script))
     room.track_decisions()
     for seat, raw in data.actions:
         room.record_step(seat, Action.from_json(raw))
     return room
+
+
+BOT_THREADS = 4
+"""Threads for the bot moves played in the server's own process (``bot_processes`` 0, or a game
+registered at run time)."""
+
+
+class LimitError(GameError):
+    """A request refused by one of the server's limits (``docs/hosting.md``): ``too_many_tables``
+    or ``rate_limited`` (HTTP 429)."""
+
+    code = "too_many_tables"
+
+    def __init__(self, reason: str, code: str = "too_many_tables") -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+class ReplayCache:
+    """The replay frames of the last ``size`` (table, seat) pairs asked for, as JSON text (a
+    finished table's frames never change); ``size`` 0 keeps none."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int | None], str] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, table_id: str, seat: int | None) -> str | None:
+        """The kept frames of ``table_id`` as ``seat`` saw them, or ``None``."""
+        text = self._items.get((table_id, seat))
+        if text is not None:
+            self._items.move_to_end((table_id, seat))
+        return text
+
+    def put(self, table_id: str, seat: int | None, text: str) -> None:
+        """Keep ``text``, forgetting the least recently asked for beyond ``size``."""
+        if self.size <= 0:
+            return
+        self._items[(table_id, seat)] = text
+        self._items.move_to_end((table_id, seat))
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
 
 
 class Hub:
@@ -317,15 +429,34 @@ class Hub:
     Args:
         store: the database.
         ai_delay: seconds an AI seat waits before each move, so people can follow it.
+        settings: the limits (``docs/hosting.md``): live tables, creation rate, idle tables
+            unloaded, the bot workers.
     """
 
-    def __init__(self, store: Store, ai_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, ai_delay: float = 0.6, settings: HostingSettings | None = None) -> None:
         self.store = store
         self.ai_delay = ai_delay
+        self.settings = settings or HostingSettings()
         self.rooms: dict[str, Room] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ghosttable-db")
-        self._bot_threads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ghosttable-bot")
-        self._loading: dict[str, asyncio.Lock] = {}
+        workers = self.settings.bot_processes
+        spawn = multiprocessing.get_context("spawn")
+        #: one process a worker, each playing the bots of its own tables (none: threads only)
+        self._workers = [ProcessPoolExecutor(max_workers=1, mp_context=spawn) for _ in range(workers)]
+        #: for games registered at run time (not known to a new process) and ``bot_processes`` 0
+        self._bot_threads = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="ghosttable-bot")
+        self._bot_slots = asyncio.Semaphore(max(1, workers) + self.settings.bot_queue)
+        self._loading: dict[str, asyncio.Future[Room | None]] = {}
+        #: every table still being played, stored or loaded; and those whose every seat is an AI's
+        self.live: set[str] = set()
+        self.live_ai: set[str] = set()
+        #: live tables by the client address that created them (since this server started)
+        self._created_by: dict[str, str] = {}
+        self._by_address: dict[str, set[str]] = {}
+        #: the creation rate's token buckets: address -> (tokens, the loop's clock then)
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        self.replays = ReplayCache(self.settings.replay_cache)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store method on the database thread."""
@@ -333,19 +464,31 @@ class Hub:
         return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
 
     async def start(self) -> None:
-        """Resume every table still being played: rebuild it and let its AI seats play on. A
-        table that cannot be rebuilt (its game is gone, or its rules changed) is retired (see
-        :meth:`room`), so it is logged once and not tried again at the next start."""
-        for table_id in await self.db(self.store.unfinished_ids):
+        """Count the tables still being played, resume those with an AI seat (rebuild them and let
+        the AI play on) and start looking for idle tables. The others are loaded when someone asks
+        for them. A table that cannot be rebuilt (its game is gone, or its rules changed) is
+        retired (see :meth:`room`), so it is logged once and not tried again at the next start."""
+        for table_id, ai_seats, seats in await self.db(self.store.unfinished_tables):
+            self.live.add(table_id)
+            if seats and ai_seats == seats:
+                self.live_ai.add(table_id)
+            if not ai_seats:
+                continue
             try:
                 room = await self.room(table_id)
             except TableUnavailableError:
                 continue
             if room is not None:
                 self.kick(room)
+        if self.settings.idle_sweep_every > 0:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_now_and_then())
 
     async def stop(self) -> None:
-        """Stop the AI seats and the worker threads (stored data is already complete)."""
+        """Stop the AI seats, the idle sweep and the workers (stored data is already complete)."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         tasks = [r.ai_task for r in self.rooms.values() if r.ai_task is not None and not r.ai_task.done()]
         for task in tasks:
             task.cancel()
@@ -355,8 +498,88 @@ class Hub:
         for room in self.rooms.values():
             for conn in list(room.connections):
                 conn.close()
+        for worker in self._workers:
+            worker.shutdown(wait=False, cancel_futures=True)
         self._bot_threads.shutdown(wait=False, cancel_futures=True)
         self._db_thread.shutdown(wait=True)
+
+    def touch(self, room: Room) -> None:
+        """Note that someone used ``room`` now (it is not idle)."""
+        room.last_used = asyncio.get_running_loop().time()
+
+    def _gone_from_play(self, table_id: str) -> None:
+        """Forget a table that is no longer live (finished or retired) in the live counts."""
+        self._forget_in_worker(table_id)
+        self.live.discard(table_id)
+        self.live_ai.discard(table_id)
+        address = self._created_by.pop(table_id, None)
+        if address is not None:
+            mine = self._by_address.get(address)
+            if mine is not None:
+                mine.discard(table_id)
+                if not mine:
+                    del self._by_address[address]
+
+    def _check_limits(self, address: str | None, all_ai: bool) -> None:
+        """Refuse a new table over a limit (raises :class:`LimitError`); else take one token of
+        ``address``'s creation rate."""
+        limits = self.settings
+        if limits.max_live_tables and len(self.live) >= limits.max_live_tables:
+            raise LimitError(f"this server holds as many tables in play as it takes ({limits.max_live_tables})")
+        if all_ai and limits.max_ai_tables and len(self.live_ai) >= limits.max_ai_tables:
+            raise LimitError(f"this server plays as many tables of AI seats only as it takes ({limits.max_ai_tables})")
+        if address is None:
+            return
+        if limits.max_tables_per_address and len(self._by_address.get(address, ())) >= limits.max_tables_per_address:
+            raise LimitError(
+                f"your address has as many tables in play as one address may have ({limits.max_tables_per_address})"
+            )
+        if limits.tables_per_minute:
+            now = asyncio.get_running_loop().time()
+            capacity = float(limits.tables_per_minute)
+            tokens, then = self._buckets.get(address, (capacity, now))
+            tokens = min(capacity, tokens + (now - then) * capacity / 60.0)
+            if tokens < 1.0:
+                raise LimitError(
+                    f"tables are created at most {limits.tables_per_minute} a minute from one address: try again soon",
+                    code="rate_limited",
+                )
+            self._buckets[address] = (tokens - 1.0, now)
+            if len(self._buckets) > 4096:  # forget the addresses whose bucket is full again
+                for key, (left, stamp) in list(self._buckets.items()):
+                    if left + (now - stamp) * capacity / 60.0 >= capacity:
+                        del self._buckets[key]
+
+    async def sweep(self, now: float | None = None) -> list[str]:
+        """Unload every table nobody watches and nobody used for the ``idle_unload`` setting's
+        seconds (at the loop's clock ``now``, default: now), stopping its AI seats (an abandoned
+        table's bots stop; they play on when the table is loaded again). A table busy with an
+        action is left for the next sweep. Returns the unloaded tables' ids."""
+        now = asyncio.get_running_loop().time() if now is None else now
+        gone = []
+        for table_id, room in list(self.rooms.items()):
+            if room.connections or room.lock.locked() or now - room.last_used < self.settings.idle_unload:
+                continue
+            if room.ai_task is not None and not room.ai_task.done():
+                room.ai_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await room.ai_task
+            if room.connections or room.lock.locked():
+                continue
+            del self.rooms[table_id]
+            self._forget_in_worker(table_id)
+            gone.append(table_id)
+        if gone:
+            log.info("unloaded %d idle table%s", len(gone), "" if len(gone) == 1 else "s")
+        return gone
+
+    async def _sweep_now_and_then(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.idle_sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the sweep of idle tables failed")
 
     async def room(self, table_id: str) -> Room | None:
         """The room of ``table_id``, loaded from the database on first use; ``None`` if unknown.
@@ -370,35 +593,53 @@ class Hub:
         room = self.rooms.get(table_id)
         if room is not None:
             return room
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            room = self.rooms.get(table_id)
-            if room is not None:
-                return room
-            data = await self.db(self.store.load_table, table_id)
-            if data is None:
-                return None
-            prefix = f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here"
-            if data.status == "retired":
-                raise TableUnavailableError(f"{prefix}: {data.retired_reason or 'it was retired'}", data)
-            try:
-                room = build_room(data)
-            except GameError as exc:
-                installed = _installed_version(data.game)
-                why = (
-                    f"it was played under rules version {data.version}, and version {installed} is installed"
-                    if installed is not None and installed != data.version
-                    else exc.reason
-                )
-                reason = f"{prefix}: {why}"
-                if data.status != "playing":  # a finished table keeps its status and record
-                    raise TableUnavailableError(reason) from None
-                if await self.db(self.store.retire_table, table_id, why):
-                    log.warning("%s; it is retired (kept, no longer played)", reason)
-                data.status, data.retired_reason = "retired", why
-                raise TableUnavailableError(reason, data) from None
-            self.rooms[table_id] = room
-            return room
+        loading = self._loading.get(table_id)
+        if loading is None:
+            # One load a table at a time, awaited by every asker; the entry goes when the load
+            # ends, so an unknown id leaves nothing behind.
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        return await asyncio.shield(loading)
+
+    def _loaded(self, table_id: str, done: asyncio.Future[Room | None]) -> None:
+        if self._loading.get(table_id) is done:
+            del self._loading[table_id]
+        if not done.cancelled():
+            done.exception()  # retrieved here too, for a load whose askers all left
+
+    async def _load(self, table_id: str) -> Room | None:
+        """Load and rebuild one table (see :meth:`room`)."""
+        data = await self.db(self.store.load_table, table_id)
+        if data is None:
+            return None
+        prefix = f"table {table_id} of {data.game} cannot be rebuilt with the rules installed here"
+        if data.status == "retired":
+            raise TableUnavailableError(f"{prefix}: {data.retired_reason or 'it was retired'}", data)
+        try:
+            room = build_room(data)
+        except Exception as exc:  # any failure of the rules to rebuild the table retires it
+            installed = _installed_version(data.game)
+            why = (
+                f"it was played under rules version {data.version}, and version {installed} is installed"
+                if installed is not None and installed != data.version
+                else exc.reason
+                if isinstance(exc, GameError)
+                else f"rebuilding it failed with {type(exc).__name__}: {exc}"
+            )
+            reason = f"{prefix}: {why}"
+            if data.status != "playing":  # a finished table keeps its status and record
+                raise TableUnavailableError(reason) from None
+            if await self.db(self.store.retire_table, table_id, why):
+                log.warning("%s; it is retired (kept, no longer played)", reason)
+            self._gone_from_play(table_id)
+            data.status, data.retired_reason = "retired", why
+            raise TableUnavailableError(reason, data) from None
+        self.rooms[table_id] = room
+        self.touch(room)
+        if not room.finished:
+            self.kick(room)  # an unloaded table's AI seats play on
+        return room
 
     async def create_table(
         self,
@@ -407,6 +648,7 @@ class Hub:
         options: dict[str, Any],
         seats: list[dict[str, Any]],
         seed: int | None = None,
+        address: str | None = None,
     ) -> dict[str, Any]:
         """Create a table and start its AI seats.
 
@@ -417,6 +659,7 @@ class Hub:
             seats: one ``{"kind": "me" | "ai" | "invite", "bot": name}`` per seat (``bot`` for
                 ``ai`` only; missing seats are ``me``).
             seed: the chance seed (default: a random one).
+            address: the client address asking (for its limits; ``None``: none applies).
 
         Returns:
             ``{"table": id, "tokens": {seat: token}, "invites": {seat: code}}`` (JSON keys are
@@ -426,6 +669,8 @@ class Hub:
             GameError: unknown game, bad options, seat count or bot (``OptionError``), a seat
                 entry of the wrong shape (``MalformedRequestError``: not an object, a ``kind``
                 not among ``me``, ``ai``, ``invite``, a ``bot`` that is not a string).
+            LimitError: a limit of the server (live tables, tables of one address, AI-only
+                tables, the creation rate) would be passed.
         """
         if not isinstance(options, dict):
             raise OptionError("'options' must be an object of rule options")
@@ -493,9 +738,19 @@ class Hub:
             updated_at=now,
             seats=seat_rows,
         )
+        all_ai = all(s.kind == "ai" for s in seat_rows)
+        self._check_limits(address, all_ai)
         room = build_room(data)
         await self.db(self.store.create_table, data)
         self.rooms[table_id] = room
+        self.touch(room)
+        if not room.finished:
+            self.live.add(table_id)
+            if all_ai:
+                self.live_ai.add(table_id)
+            if address is not None:
+                self._created_by[table_id] = address
+                self._by_address.setdefault(address, set()).add(table_id)
         self.kick(room)
         return {"table": table_id, "tokens": tokens, "invites": invites}
 
@@ -527,7 +782,7 @@ class Hub:
             if seat is None:
                 raise ProtocolError("bad_invitation", "this invitation is not valid for this table")
             room.seats[seat].token_hash = token_hash(token)
-        room.broadcast()
+        room.broadcast_seats()
         return seat, token
 
     async def my_tables(self, tokens: list[str]) -> list[dict[str, Any]]:
@@ -564,6 +819,10 @@ class Hub:
         """
         async with room.lock:
             entry = await self._act_locked(room, seat, raw_action, version)
+        if room.finished:
+            self._gone_from_play(room.id)
+        if not entry.ai:
+            self.touch(room)
         room.broadcast()
         self.kick(room)
         return entry
@@ -652,6 +911,9 @@ class Hub:
         room.decision_since = fresh.decision_since
         room.updated_at = fresh.updated_at
         room.bots.clear()
+        room.worker_known = 0
+        for conn in room.connections:
+            conn.log_sent = 0  # the stored log replaces the one they were sent
         room.broadcast()
         self.kick(room)
 
@@ -686,18 +948,27 @@ class Hub:
                     return
                 seat = ai_seats[0]
                 version = room.version
-                bot = self._bot(room, seat)
-                observed = room.state.clone()
+                remote = bool(self._workers) and is_builtin(room.game.spec.name)
+                if remote:
+                    first = room.worker_known if room.worker_known <= version else 0
+                    sent = [(e.seat, e.action.to_json()) for e in room.log[first:version]]
+                else:
+                    bot = self._bot(room, seat)
+                    observed = room.state.clone()
             try:
-                action = await loop.run_in_executor(self._bot_threads, bot.choose, Observation(observed, seat))
+                async with self._bot_slots:
+                    if remote:
+                        action: Any = await self._worker_move(room, first, sent, seat, version)
+                    else:
+                        action = await loop.run_in_executor(self._bot_threads, bot.choose, Observation(observed, seat))
                 await self.act(room, seat, action, version)
             except ProtocolError as exc:
                 if exc.code == "stale":
                     continue
                 room.ai_error = exc.reason
             except GameError as exc:
-                room.ai_error = f"{room.game.seat_names()[seat]} ({bot.name}) failed: {exc.reason}"
-            except RuntimeError as exc:  # the bot threads were shut down: the server is stopping
+                room.ai_error = f"{room.game.seat_names()[seat]} ({room.seats[seat].bot}) failed: {exc.reason}"
+            except (RuntimeError, BrokenExecutor) as exc:  # the bot workers were shut down: the server stops
                 log.info("AI of table %s stopped: %s", room.id, exc)
                 return
             if room.ai_error is not None:
@@ -705,6 +976,45 @@ class Hub:
                 for conn in list(room.connections):
                     conn.send({"type": "error", "code": "ai_failed", "reason": room.ai_error, "ref": None})
                 return
+
+    async def _worker_move(
+        self, room: Room, first: int, sent: list[tuple[int, dict[str, Any]]], seat: int, version: int
+    ) -> dict[str, Any]:
+        """The move of ``seat``'s bot at ``version``, from the table's bot worker (see
+        :mod:`ghosttable.server.botworker`): the actions it lacks are sent along."""
+        loop = asyncio.get_running_loop()
+        worker = self._workers[botworker.worker_of(room.id, len(self._workers))]
+        spec = botworker.TableSpec(
+            room.game.spec.name,
+            room.game.players,
+            dict(room.game.options),
+            room.state.seed,
+            dict(room.script),
+            {s.seat: s.bot or "random" for s in room.seats if s.kind == "ai"},
+        )
+        for _ in range(3):
+            kind, value = await loop.run_in_executor(worker, botworker.move, room.id, spec, first, sent, seat)
+            if kind == "action":
+                room.worker_known = version
+                return dict(value)
+            first = int(value)
+            sent = [(e.seat, e.action.to_json()) for e in room.log[first:version]]
+        raise GameError("the bot's worker could not follow the table")
+
+    def _forget_in_worker(self, table_id: str) -> None:
+        """Let the table's bot worker drop it (finished or unloaded)."""
+        if self._workers:
+            with contextlib.suppress(RuntimeError, BrokenExecutor):
+                self._workers[botworker.worker_of(table_id, len(self._workers))].submit(botworker.forget, table_id)
+
+    async def replay_text(self, room: Room, seat: int | None) -> str:
+        """:meth:`replay_frames` of a finished table as JSON text, kept in the replay cache."""
+        text = self.replays.get(room.id, seat)
+        if text is None:
+            frames = await asyncio.to_thread(self.replay_frames, room, seat)
+            text = json.dumps(frames, separators=(",", ":"))
+            self.replays.put(room.id, seat, text)
+        return text
 
     def replay_frames(self, room: Room, seat: int | None) -> list[dict[str, Any]]:
         """Every step of a finished table as ``seat`` saw it: ``[{"version", "view", "acting",

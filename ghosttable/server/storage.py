@@ -37,8 +37,12 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
+    case,
     create_engine,
     event,
+    func,
+    insert,
     inspect,
     select,
     text,
@@ -211,6 +215,25 @@ class Store:
         _Base.metadata.create_all(self.engine)
         add_missing_columns(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # The statements of every accepted action, built once (see append_action).
+        at_idx = update(TableRow).where(
+            TableRow.id == bindparam("tid"), TableRow.action_count == bindparam("idx"), TableRow.status == "playing"
+        )
+        self._step = at_idx.values(action_count=bindparam("count"), updated_at=bindparam("at"))
+        self._last_step = at_idx.values(
+            action_count=bindparam("count"),
+            updated_at=bindparam("at"),
+            status="finished",
+            record=bindparam("record"),
+            outcome=bindparam("outcome"),
+        )
+        self._insert_action = insert(ActionRow).values(
+            table_id=bindparam("tid"),
+            idx=bindparam("idx"),
+            seat=bindparam("seat"),
+            action=bindparam("action", type_=JSON),
+            created_at=bindparam("at"),
+        )
 
     def close(self) -> None:
         """Release the database connections."""
@@ -262,17 +285,17 @@ class Store:
         When ``finished_record`` is given the table is marked finished with that record and outcome.
         Raises ``StaleWriteError`` when the table does not hold exactly ``idx`` actions already.
         """
-        with self._sessions.begin() as session:
-            row = session.get(TableRow, table_id, with_for_update=True)
-            if row is None or row.action_count != idx or row.status != "playing":
+        params: dict[str, Any] = {"tid": table_id, "idx": idx, "count": idx + 1, "at": _now()}
+        step = self._step
+        if finished_record is not None:
+            step = self._last_step
+            params.update(record=finished_record, outcome=outcome)
+        with self.engine.begin() as conn:
+            # One conditional UPDATE both checks the count and takes the row (a concurrent writer
+            # waits for this transaction, then finds the count moved on).
+            if conn.execute(step, params).rowcount != 1:
                 raise StaleWriteError(f"table {table_id} is not at action {idx}")
-            session.add(ActionRow(table_id=table_id, idx=idx, seat=seat, action=action))
-            row.action_count = idx + 1
-            row.updated_at = _now()
-            if finished_record is not None:
-                row.status = "finished"
-                row.record = finished_record
-                row.outcome = outcome
+            conn.execute(self._insert_action, {**params, "seat": seat, "action": action})
 
     def load_table(self, table_id: str) -> TableData | None:
         """The table with its seats and actions, or ``None``."""
@@ -321,6 +344,17 @@ class Store:
         """The ids of every table still being played."""
         with self._sessions() as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == "playing")).all())
+
+    def unfinished_tables(self) -> list[tuple[str, int, int]]:
+        """``(id, AI seats, seats)`` of every table still being played."""
+        with self._sessions() as session:
+            rows = session.execute(
+                select(TableRow.id, func.count(SeatRow.seat), func.sum(case((SeatRow.kind == "ai", 1), else_=0)))
+                .join(SeatRow, SeatRow.table_id == TableRow.id, isouter=True)
+                .where(TableRow.status == "playing")
+                .group_by(TableRow.id)
+            ).all()
+            return [(r[0], int(r[2] or 0), int(r[1] or 0)) for r in rows]
 
     def seats_for_tokens(self, hashes: list[str]) -> list[tuple[str, int]]:
         """``(table id, seat)`` for each stored token hash among ``hashes``."""

@@ -10,7 +10,17 @@ import pytest
 from fastapi.testclient import TestClient
 
 from ghosttable.server.app import create_app
+from ghosttable.server.protocol import merge_log
+from ghosttable.server.settings import HostingSettings
 from tests.toygame import SecretDraw
+
+TEST_SETTINGS = HostingSettings(
+    allowed_hosts=("testserver",), tables_per_minute=0, max_tables_per_address=0, max_ai_tables=0, bot_processes=0
+)
+"""The default settings, answering the test client's host name (``testserver``) too, with no
+limit on the tables one address creates, and bots on threads of the test's own process (its
+games registered at run time, its bots sharing the test's memory); the tests of these limits and
+of bots in worker processes set them."""
 
 
 @pytest.fixture
@@ -24,8 +34,8 @@ def make_client(secret_draw: type[SecretDraw], db_url: str) -> Iterator[Callable
     """Builds test clients (entered: the app started) over the test's database."""
     opened: list[TestClient] = []
 
-    def make(url: str | None = None, ai_delay: float = 0.0) -> TestClient:
-        client = TestClient(create_app(url or db_url, ai_delay=ai_delay))
+    def make(url: str | None = None, ai_delay: float = 0.0, settings: HostingSettings = TEST_SETTINGS) -> TestClient:
+        client = TestClient(create_app(url or db_url, ai_delay=ai_delay, settings=settings))
         client.__enter__()
         opened.append(client)
         return client
@@ -33,6 +43,22 @@ def make_client(secret_draw: type[SecretDraw], db_url: str) -> Iterator[Callable
     yield make
     for client in reversed(opened):
         client.__exit__(None, None, None)
+
+
+class LogKeeper:
+    """A client's log kept whole from the ``state`` messages it is sent (each brings the entries
+    from its ``log_start`` on): :meth:`whole` gives the message with the whole log."""
+
+    def __init__(self) -> None:
+        self.log: list[dict[str, Any]] = []
+
+    def whole(self, message: dict[str, Any]) -> dict[str, Any]:
+        if message.get("type") != "state":
+            return message
+        merged = merge_log(self.log, message)
+        assert merged is not None, "a state message skipped log entries"
+        self.log = merged
+        return {**message, "log": merged}
 
 
 def new_table(client: TestClient, seats: list[dict[str, Any]], players: int | None = None, **options: Any) -> Any:

@@ -19,6 +19,7 @@ from starlette.testclient import WebSocketTestSession
 from ghosttable.core.records import Record, replay_states
 from ghosttable.core.state import State
 from ghosttable.games.old_house.rules import OldHouseState
+from tests.server.conftest import LogKeeper
 
 HEURISTIC = {"kind": "ai", "bot": "heuristic"}
 # What every seat reads of the Phantom's Move cards and a hunter's trap (OldHouseState.public_action_text).
@@ -43,8 +44,9 @@ def drive(ws: WebSocketTestSession, seed: int) -> list[dict[str, Any]]:
     """Plays the socket's seat with random choices until the game ends; returns every `state`."""
     rng = random.Random(seed)
     states: list[dict[str, Any]] = []
+    keeper = LogKeeper()
     while True:
-        message = ws.receive_json()
+        message = keeper.whole(ws.receive_json())
         if message["type"] != "state":
             continue
         states.append(message)
@@ -59,8 +61,9 @@ def drive(ws: WebSocketTestSession, seed: int) -> list[dict[str, Any]]:
 def drain(ws: WebSocketTestSession) -> list[dict[str, Any]]:
     """Every `state` a watching socket got, up to the end of the game."""
     states: list[dict[str, Any]] = []
+    keeper = LogKeeper()
     while True:
-        message = ws.receive_json()
+        message = keeper.whole(ws.receive_json())
         if message["type"] == "state":
             states.append(message)
             if message["status"] == "finished":

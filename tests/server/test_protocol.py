@@ -17,7 +17,7 @@ from ghosttable.core.records import replay_states
 from ghosttable.registry import load
 from ghosttable.server.protocol import LogEntry, action_is_public, state_message
 from ghosttable.server.rooms import Room
-from tests.server.conftest import new_table
+from tests.server.conftest import LogKeeper, new_table
 
 ME = {"kind": "me"}
 
@@ -29,9 +29,11 @@ class Player:
         self.ws = ws
         self.seen: list[dict[str, Any]] = []
         self.ref = 0
+        self.keeper = LogKeeper()
 
     def recv(self) -> dict[str, Any]:
-        message: dict[str, Any] = self.ws.receive_json()
+        """The next message, a ``state`` with the whole log (kept from the messages before)."""
+        message: dict[str, Any] = self.keeper.whole(self.ws.receive_json())
         self.seen.append(message)
         return message
 

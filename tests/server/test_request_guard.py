@@ -55,7 +55,11 @@ def test_an_announced_body_over_the_limit_is_refused_before_it_is_read(db_url: s
             "raw_path": b"/api/my-tables",
             "query_string": b"",
             "root_path": "",
-            "headers": [(b"content-type", b"application/json"), (b"content-length", length)],
+            "headers": [
+                (b"host", b"127.0.0.1:8000"),
+                (b"content-type", b"application/json"),
+                (b"content-length", length),
+            ],
             "client": ("127.0.0.1", 1),
             "server": ("127.0.0.1", 80),
         }

@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from ghosttable.server.rooms import Connection, Hub, Room
+from ghosttable.server.settings import HostingSettings
 from ghosttable.server.storage import Store
+from tests.server.conftest import LogKeeper
 
 TABLES: list[tuple[int, dict[str, bool], list[str]]] = [
     (players, options, bots)
@@ -33,7 +35,7 @@ TABLES: list[tuple[int, dict[str, bool], list[str]]] = [
 async def play_watched_tables(url: str) -> list[tuple[Room, dict[int | None, list[dict[str, Any]]]]]:
     """Plays every table of TABLES to its end with all its seats watched; returns each room and
     the messages each seat (``None``: a spectator) was sent."""
-    hub = Hub(Store(url), ai_delay=0.0)
+    hub = Hub(Store(url), ai_delay=0.0, settings=HostingSettings(max_ai_tables=0))
     await hub.start()
     watched: list[tuple[Room, dict[int | None, Connection]]] = []
     for i, (players, options, bots) in enumerate(TABLES):
@@ -42,7 +44,7 @@ async def play_watched_tables(url: str) -> list[tuple[Room, dict[int | None, lis
         room = hub.rooms[created["table"]]
         # No AI seat has moved yet: the table's first move waits for the event loop.
         assert room.version == 0
-        conns: dict[int | None, Connection] = {seat: Connection(seat) for seat in [*range(players), None]}
+        conns: dict[int | None, Connection] = {seat: Connection(seat, limit=10**6) for seat in [*range(players), None]}
         room.connections.update(conns.values())
         room.broadcast()  # what a `hello` gets
         watched.append((room, conns))
@@ -57,10 +59,11 @@ async def play_watched_tables(url: str) -> list[tuple[Room, dict[int | None, lis
         received: dict[int | None, list[dict[str, Any]]] = {}
         for seat, conn in conns.items():
             messages = []
+            keeper = LogKeeper()
             while not conn.queue.empty():
-                message = conn.queue.get_nowait()
-                if message is not None:
-                    messages.append(message)
+                text = conn.queue.get_nowait()
+                if text is not None:
+                    messages.append(keeper.whole(json.loads(text)))
             received[seat] = messages
         out.append((room, received))
     return out

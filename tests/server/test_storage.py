@@ -21,7 +21,7 @@ from ghosttable.core.records import Record, replay
 from ghosttable.server.app import create_app
 from ghosttable.server.rooms import Room
 from ghosttable.server.storage import Store, default_db_url
-from tests.server.conftest import new_table
+from tests.server.conftest import TEST_SETTINGS, new_table
 from tests.server.test_protocol import Player
 from tests.toygame import SecretDraw
 
@@ -30,7 +30,7 @@ ME = {"kind": "me"}
 
 
 def started(url: str, ai_delay: float = 0.0) -> TestClient:
-    client = TestClient(create_app(url, ai_delay=ai_delay))
+    client = TestClient(create_app(url, ai_delay=ai_delay, settings=TEST_SETTINGS))
     client.__enter__()
     return client
 
@@ -200,8 +200,10 @@ def test_a_killed_server_loses_no_accepted_action(secret_draw: type[SecretDraw],
         proc.kill()
         proc.wait(timeout=10)
     client = started(db_url)
-    room = room_of(client, tid) if tid in client.app.state.hub.rooms else None  # type: ignore[attr-defined]
-    assert room is not None, "an unfinished table is resumed on start"
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    assert tid in hub.live  # counted as in play; rebuilt when someone asks for it
+    assert client.get(f"/api/tables/{tid}").json()["version"] == 2
+    room = room_of(client, tid)
     assert [a.to_json() for _, a in room.state.history] == accepted
     assert room.state.view(0)["phase"] == "swap"
     stopped(client)
@@ -233,8 +235,8 @@ def test_a_table_that_cannot_be_rebuilt_is_retired_once_and_listed_as_not_playab
 
     caplog.set_level(logging.WARNING, logger="ghosttable.server")
     client = started(db_url)
-    retired = [r.getMessage() for r in caplog.records if "retired" in r.getMessage()]
-    assert len(retired) == 2 and any("is not allowed" in m for m in retired), retired
+    # Tables without an AI seat are rebuilt when first asked for; those that cannot be, retired then.
+    assert client.app.state.hub.live == {broken["table"], old["table"], fine["table"]}  # type: ignore[attr-defined]
     answer = client.get(f"/api/tables/{broken['table']}")
     assert answer.status_code == 200
     summary = answer.json()
@@ -249,6 +251,9 @@ def test_a_table_that_cannot_be_rebuilt_is_retired_once_and_listed_as_not_playab
         "rules version 0.1" in old_summary["retired"]["reason"] and "is installed" in old_summary["retired"]["reason"]
     )
     assert old_summary["retired"]["version"] == "0.1"
+    retired = [r.getMessage() for r in caplog.records if "retired" in r.getMessage()]
+    assert len(retired) == 2 and any("is not allowed" in m for m in retired), retired
+    assert client.app.state.hub.live == {fine["table"]}  # type: ignore[attr-defined]
     tokens = [broken["tokens"]["0"], fine["tokens"]["0"], old["tokens"]["1"]]
     listed = {t["id"]: t for t in client.post("/api/my-tables", json={"tokens": tokens}).json()}
     assert listed[fine["table"]]["status"] == "playing"
@@ -263,8 +268,9 @@ def test_a_table_that_cannot_be_rebuilt_is_retired_once_and_listed_as_not_playab
     caplog.clear()
     client = started(db_url)
     assert not [r for r in caplog.records if "retired" in r.getMessage() or "not resumed" in r.getMessage()]
-    assert set(client.app.state.hub.rooms) == {fine["table"]}  # type: ignore[attr-defined]
+    assert client.app.state.hub.live == {fine["table"]}  # type: ignore[attr-defined]
     assert client.get(f"/api/tables/{broken['table']}").json()["retired"] == summary["retired"]
+    assert not [r for r in caplog.records if "retired" in r.getMessage()]
     stopped(client)
     store = Store(db_url)
     kept = store.load_table(broken["table"])

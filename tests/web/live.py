@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from ghosttable.server import rooms
 from ghosttable.server.app import create_app
 from ghosttable.server.launch import address_of, bind_socket
+from ghosttable.server.settings import HostingSettings
 
 
 class LiveServer:
@@ -29,7 +30,9 @@ class LiveServer:
         self.address = address_of(self.sock)
         self.port: int = self.sock.getsockname()[1]
         modules = {"plugin-draw": Path(__file__).with_name("plugin_table.js")}
-        app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, table_modules=modules)
+        # The browser tests make many tables from one address: its limits are off.
+        settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0)
+        app = create_app(f"sqlite:///{db}", ai_delay=ai_delay, table_modules=modules, settings=settings)
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
         self.thread.start()

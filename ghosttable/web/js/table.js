@@ -23,6 +23,7 @@ const shell = {
   retry: 0,
   frames: null, // replay frames
   step: 0,
+  log: [], // the table's log as this seat reads it, kept from the `state` messages
 };
 
 function notice(text, kind = "error") {
@@ -242,6 +243,7 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
   shell.socket = socket;
   socket.addEventListener("open", () => {
+    shell.log = []; // a new connection is sent the whole log
     socket.send(JSON.stringify({ type: "hello", token: shell.seat === null ? null : tokenOf(shell.seat) }));
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
@@ -262,8 +264,20 @@ function onMessage(msg) {
     return;
   }
   if (msg.type === "state") {
+    // A state brings the log's entries from `log_start` on; those before it are already here.
+    const start = msg.log_start ?? 0;
+    if (start > shell.log.length) {
+      shell.socket.send(JSON.stringify({ type: "resync" }));
+      return;
+    }
+    shell.log = shell.log.slice(0, start).concat(msg.log);
     notice("");
-    show(msg);
+    show({ ...msg, log: shell.log });
+    return;
+  }
+  if (msg.type === "seats") {
+    // A seat was claimed, or its player came or left: nothing else changed.
+    if (shell.frame && msg.version === shell.frame.version) show({ ...shell.frame, seats: msg.seats, acting: msg.acting });
     return;
   }
   if (msg.type === "accepted") {

@@ -143,8 +143,9 @@ def test_the_lobby_does_not_offer_the_oracle(tmp_path: Path) -> None:
     from fastapi.testclient import TestClient
 
     from ghosttable.server.app import create_app
+    from tests.server.conftest import TEST_SETTINGS
 
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}")) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'lobby.db'}", settings=TEST_SETTINGS)) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()}
     assert "expert" in games["ghost-stories"]["bots"] and "oracle" not in games["ghost-stories"]["bots"]
 

@@ -1,0 +1,168 @@
+"""Load test of `ghosttable serve`, on this machine only: starts the server on 127.0.0.1 (a free
+port, a fresh SQLite database in a temporary folder), creates TABLES tables whose every seat is
+played over its own WebSocket by random legal choices after a think time, and prints the accepted
+actions per second and the latency of each action (from sending `act` to its `accepted`).
+
+Every loop is bounded: the run stops after --seconds (and each seat after --actions actions), the
+server is stopped at the end.
+
+    python scripts/bench_server.py --tables 500 --think 1-3 --seconds 60
+    python scripts/bench_server.py --tables 50 --think 0 --seconds 30    # players acting at once
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+SERVER = """
+import sys
+from ghosttable.server.launch import serve
+from ghosttable.server.settings import HostingSettings
+settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0, max_live_tables=0, send_queue=4096)
+serve("127.0.0.1", 0, sys.argv[1], settings=settings)
+"""
+
+
+def server_cpu(pid: int) -> float:
+    """The CPU seconds (user and system) the server process has used so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        base.rstrip("/") + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return json.loads(answer.read())
+
+
+async def play_seat(
+    url: str, token: str, think: tuple[float, float], until: float, most: int, rng: random.Random, out: list[float]
+) -> None:
+    """One seat: random legal choices until the game ends, the time is up or ``most`` actions."""
+    async with connect(url, max_size=None, open_timeout=30) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        state: dict[str, Any] | None = None
+        sent_at: float | None = None
+        acted = 0
+        while time.monotonic() < until and acted < most:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "state":
+                state = message
+                if message["status"] == "finished":
+                    return
+            elif kind in ("accepted", "error") and sent_at is not None:
+                if kind == "accepted":
+                    out.append(time.monotonic() - sent_at)
+                    acted += 1
+                sent_at = None
+            if sent_at is None and state is not None and state["decision"]:
+                if think[1] > 0:
+                    await asyncio.sleep(rng.uniform(*think))
+                choice = rng.choice(state["decision"]["actions"])["action"]
+                sent_at = time.monotonic()
+                await ws.send(json.dumps({"type": "act", "action": choice, "version": state["version"], "ref": 1}))
+                state = None
+
+
+async def run(base: str, args: argparse.Namespace) -> list[float]:
+    think = tuple(float(x) for x in args.think.split("-")) if "-" in args.think else (float(args.think),) * 2
+    tables = [
+        post(base, "/api/tables", {"game": args.game, "players": 2, "seats": [{"kind": "me"}] * 2})
+        for _ in range(args.tables)
+    ]
+    latencies: list[float] = []
+    until = time.monotonic() + args.seconds
+    ws_base = base.replace("http://", "ws://")
+    rng = random.Random(args.seed)
+    seats = [
+        play_seat(
+            f"{ws_base}ws/tables/{t['table']}",
+            token,
+            think,
+            until,
+            args.actions,
+            random.Random(rng.random()),
+            latencies,
+        )
+        for t in tables
+        for token in t["tokens"].values()
+    ]
+    started = time.monotonic()
+    await asyncio.gather(*seats, return_exceptions=True)
+    args.elapsed = time.monotonic() - started
+    return latencies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--think", default="1-3", help="seconds a player thinks: S, or MIN-MAX")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--actions", type=int, default=100000, help="most actions of one seat")
+    parser.add_argument("--game", default="old-house")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600:
+        parser.error("--tables is 1 to 2000, --seconds at most 600")
+    folder = Path(tempfile.mkdtemp(prefix="ghosttable-bench-"))
+    server = subprocess.Popen(
+        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        if not line.startswith("ghosttable lobby: http://127.0.0.1:"):
+            raise SystemExit(f"the server did not start: {line}")
+        base = line.split(": ", 1)[1].strip()
+        cpu_before = server_cpu(server.pid)
+        mine_before = time.process_time()
+        latencies = asyncio.run(run(base, args))
+        clients_cpu = time.process_time() - mine_before
+        cpu = server_cpu(server.pid) - cpu_before
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    if not latencies:
+        raise SystemExit("no action was accepted")
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return 1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))]
+
+    print(
+        f"{args.tables} tables of {args.game}, think {args.think} s, {args.elapsed:.1f} s: "
+        f"{len(latencies)} accepted actions, {len(latencies) / args.elapsed:.1f} a second; "
+        f"latency p50 {pct(50):.1f} ms, p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {1000 * latencies[-1]:.1f} ms; "
+        f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.1f} ms an action), clients' CPU {clients_cpu:.1f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
