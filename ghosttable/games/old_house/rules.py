@@ -28,7 +28,7 @@ from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
-from ghosttable.games.old_house.data import ActionCard, action_cards
+from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
 from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
 
 ROUNDS = 7
@@ -185,6 +185,8 @@ class OldHouseRules(Game):
             # Kept as an absolute path, so that a record of the game replays from any folder.
             self.options["house"] = str(Path(str(self.options["house"])).resolve())
         self.cards: tuple[ActionCard, ...] = action_cards()
+        #: each hero card's text (its ability), by hunter name
+        self.hero_texts: dict[str, str] = {h.name: h.text for h in hunter_cards()}
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         self.actions = ActionTable(self.house, self.cards)
         # the sides of each action card by id (index 0 unused)
@@ -257,12 +259,17 @@ class OldHouseState(State):
     def action_note(self, seat: int, action: Action) -> str:
         """The two sides of the card a ``take_card`` names ("horror / trap": the Phantom's side,
         then the side the hunters get); the cards lie face up in Twilight (rulebook, Phase I).
+        For a ``give_card``, the card's hunter side; for a ``choose_hero``, the hero card's text.
         For a ``horror``, what it costs: a Horror card, or nothing when it is the second fright of
         the Horror card played this turn (rule option ``three-hunters=balanced``,
         docs/games/old_house.md, Balance)."""
         if action.kind == "take_card":
             card = self._card(int(action["card"]))  # type: ignore[arg-type]
             return f"{card.phantom.replace('_', ' ')} / {card.hunter}"
+        if action.kind == "give_card":
+            return self._card(int(action["card"])).hunter  # type: ignore[arg-type]
+        if action.kind == "choose_hero":
+            return self.game.hero_texts[str(action["hunter"])]
         if action.kind == "horror":
             if self.horror_left > 0:
                 return "free, no card: the Horror played this turn frightens a second hunter"
@@ -1170,12 +1177,13 @@ class OldHouseState(State):
         what the hunters alone know (their traps' misses, the directions a check showed them) is
         rewritten to fit the sample; so the draw never depends on where the traps lie."""
         spectator = seat is None
+        hunter = seat is not None and seat >= 1
         if not self.is_terminal():
             # bring this state's own belief up to date first: the twin takes its layers, and so
             # does every later determinization of this state (a search makes many)
             if spectator:
                 self.public_tracker.cells()
-            elif seat >= 1:
+            elif hunter:
                 self.hunters_tracker.cells()
         twin = self.clone()
         assert isinstance(twin, OldHouseState)
@@ -1185,14 +1193,14 @@ class OldHouseState(State):
             return twin
         if spectator:
             twin._resample_for_spectator(rng)
-        elif seat >= 1:
+        elif hunter:
             twin._resample_phantom(rng)
         else:
             twin._resample_traps(rng)
-        if spectator or seat >= 1:
+        if spectator or hunter:
             twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
             twin.log_counts["phantom"] = 0
-        if spectator or seat == 0:
+        if not hunter:
             twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
             twin.log_counts["hunters"] = 0
         return twin
