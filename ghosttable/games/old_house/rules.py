@@ -346,8 +346,7 @@ class OldHouseState(State):
 
     def _add_hero(self, name: str) -> None:
         """The next hunter in play is ``name``, on its portrait (with 2 players seat 1 runs both)."""
-        seat = 1 if self.game.players == 2 else len(self.hunters) + 1
-        self.hunters.append(Hunter(name, seat, self.house.portraits[name]))
+        self.hunters.append(Hunter(name, self.hero_seat(), self.house.portraits[name]))
 
     def hero_seat(self) -> int:
         """The hunter seat that chooses the next hero (setup only)."""
