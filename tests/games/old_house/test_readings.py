@@ -14,7 +14,8 @@ import random
 import pytest
 
 from ghosttable.core import Action, IllegalActionError
-from ghosttable.core.errors import NotYourTurnError
+from ghosttable.core.errors import NotYourTurnError, RecordError
+from ghosttable.core.records import replay
 from ghosttable.core.state import SIMULTANEOUS
 from ghosttable.games.old_house import OldHouse, OldHouseState
 from tests.games.old_house.helpers import SMALL, cell, kinds, new_state, play, twilight
@@ -257,3 +258,16 @@ def test_a_hunters_determinization_still_keeps_to_the_hunters_traps() -> None:
         twin = state.determinize(1, random.Random(k))
         assert twin.view(1) == state.view(1)
         assert twin.phantom_cell in state.possible_cells(1) and twin.phantom_cell != cell(state, "D2")
+
+
+# Records of the old version ------------------------------------------------------------------------
+
+
+def test_a_record_of_rules_version_2_is_refused_by_name_and_one_of_version_3_replays() -> None:
+    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
+    _opening(state)
+    doc = state.record().to_json()
+    assert doc["version"] == "3" and replay(doc).fingerprint() == state.fingerprint()
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    with pytest.raises(RecordError, match="made with old-house version 2; this is version 3"):
+        replay(dict(unsigned, version="2"))
