@@ -21,34 +21,44 @@ from websockets.sync.client import connect
 from tests.web.live import fix_the_seed, serve
 
 SEED = 0
-# Seed 0: the Phantom takes three Horror cards in Twilight, frightens the engineer (the Horror
-# played), then the exorcist (free) ...
+# Seed 0: the hunter seats choose the engineer, the exorcist and the medium; the Phantom takes three
+# Horror cards in Twilight, the hunters share the rest; in its first opening turn the Phantom steps
+# south, frightens the engineer (the Horror played), then the exorcist (free) ...
 TO_THE_FREE_HORROR = [
+    (1, "choose_hero hunter=engineer"),
+    (2, "choose_hero hunter=exorcist"),
+    (3, "choose_hero hunter=medium"),
     (0, "pick_cards"),
     (0, "take_card card=7"),
     (0, "take_card card=8"),
     (0, "take_card card=9"),
     (0, "take_card card=1"),
+    *[
+        (1 + i % 3, f"give_card card={card} hunter={('engineer', 'exorcist', 'medium')[i % 3]}")
+        for i, card in enumerate((2, 3, 4, 5, 6, 10, 11, 12, 13))
+    ],
+    (0, "step dir=south"),
     (0, "horror hunter=engineer"),
 ]
-# ... and later the exorcist walks onto the Phantom's cell and names it.
+# ... and later the exorcist walks onto the Phantom's cell (D2) and names it.
 TO_THE_NAMING = [
     (0, "horror hunter=exorcist"),
-    (0, "discard dir=west"),
-    (0, "discard dir=west"),
+    (0, "end_turn"),
+    (0, "step dir=south"),
+    (0, "end_turn"),
     (1, "start_turn hunter=engineer"),
     (1, "end_turn"),
     (2, "start_turn hunter=exorcist"),
     (2, "end_turn"),
     (3, "start_turn hunter=medium"),
-    (3, "move to=A4"),
+    (3, "move to=A7"),
     (3, "end_turn"),
     (0, "discard dir=west"),
     (1, "start_turn hunter=engineer"),
-    (1, "move to=H5"),
+    (1, "move to=H7"),
     (1, "end_turn"),
     (2, "start_turn hunter=exorcist"),
-    (2, "move to=D4"),
+    (2, "move to=D2"),
     (2, "guess"),
 ]
 

@@ -1,7 +1,7 @@
 """The Mystery of the Old House table in the browser (web/games/old-house.js), driven through
 Debian's Chromium with Playwright: a whole game as the Phantom against AI hunters and a whole game
-as the hunters against an AI Phantom, both by clicking; the hunters' heat map against the view's
-belief; the hot-seat cover; the language switch.
+as the hunters against an AI Phantom (choosing the heroes and sharing Twilight's cards), both by
+clicking; the hunters' heat map against the view's belief; the hot-seat cover; the language switch.
 """
 
 from __future__ import annotations
@@ -75,11 +75,14 @@ def wait_for_my_turn_or_the_end(page: Page) -> bool:
     return page.evaluate("document.body.dataset.status") == "finished"
 
 
-# What a click goes to first: the hot-seat cover, Twilight's cards, a Move card or a lit cell of the
-# private map, a hunter to go next, a lit cell of the house, then the buttons (ending the turn last).
+# What a click goes to first: the hot-seat cover, a hero card, Twilight's cards (to take or to give),
+# a Move card or a lit cell of the private map, a hunter to go next, a lit cell of the house, then
+# the buttons (ending the turn last).
 CLICK_ORDER = [
     ("cover", "#oh-cover:not([hidden]) #oh-show"),
+    ("hero", "#oh-heroes button.target"),
     ("card", "#oh-offer button.target"),
+    ("share", "#oh-share button.target"),
     ("private", "#oh-private-map .oh-target"),
     ("hand", "#oh-hand button.target"),
     ("order", "#oh-hunters button.target"),
@@ -172,6 +175,28 @@ def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(pag
     create_old_house(page, oh_server, ["ai", "me"], heat_map=True)
     expect(page.locator("#who")).to_have_text("You are Hunter 1")
     expect(page.locator("#oh-private")).to_be_hidden()
+    # Setup: the one hunter seat of a two-player game chooses two heroes, by clicking their cards.
+    expect(page.locator("#decision h2")).to_have_text("Your move: Setup: choose your hero")
+    expect(page.locator("#oh-heroes button.target")).to_have_count(6)
+    page.locator('#oh-heroes button.target[data-hero="tracker"]').click()
+    expect(page.locator("#oh-heroes button.target")).to_have_count(5)
+    expect(page.locator('#oh-heroes button.target[data-hero="tracker"]')).to_have_count(0)
+    page.locator('#oh-heroes button.target[data-hero="exorcist"]').click()
+    page.wait_for_function("document.querySelector('#oh-share button.target') !== null", timeout=60_000)
+    assert [h["name"] for h in frames.latest(page)["view"]["hunters"]] == ["tracker", "exorcist"]
+    # Twilight's cards the Phantom left: each given to a hunter by clicking the hunter beside it,
+    # the Trap cards to the tracker, the others to the exorcist.
+    expect(page.locator("#decision h2")).to_have_text("Your move: Twilight: share the cards")
+    while page.locator("#oh-share button.target").count():
+        shared = frames.latest(page)["view"]["sharing"]["available"]
+        card = shared[0]
+        to = "tracker" if card["hunter"] == "trap" else "exorcist"
+        version = page.evaluate("document.body.dataset.version")
+        page.locator(f'#oh-share button.target[data-card="{card["id"]}"][data-hunter="{to}"]').click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    latest = frames.latest(page)["view"]
+    assert all(c["hunter"] == "trap" for c in latest["hunters"][0]["cards"])
+    assert not any(c["hunter"] == "trap" for c in latest["hunters"][1]["cards"])
     # The first hunters' phase: choose who goes by clicking the hunter.
     page.wait_for_function("document.querySelector('#oh-hunters button.target') !== null", timeout=60_000)
     expect(page.locator("#decision h2")).to_have_text("Your move: Who hunts next?")
@@ -216,6 +241,22 @@ def test_hot_seat_covers_the_screen_between_turns(page: Page, oh_server: str) ->
     expect(page.locator("#oh-private-map .oh-cell")).to_have_count(0)
     expect(page.locator(".oh-phantom")).to_have_count(0)
     expect(page.locator("#log")).to_be_hidden()
+    # The hunter's page goes first (its two heroes to choose): covered too, then its hero cards,
+    # never the Phantom's map; once chosen, it covers itself again.
+    page.goto(f"{oh_server}table/{table}?seat=1")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#oh-cover")).to_contain_text("Hunter 1")
+    page.click("#oh-show")
+    expect(page.locator("#oh-heroes button.target")).to_have_count(6)
+    expect(page.locator("#oh-private-map .oh-phantom")).to_have_count(0)
+    page.locator('#oh-heroes button.target[data-hero="medium"]').click()
+    expect(page.locator("#oh-heroes button.target")).to_have_count(5)
+    page.locator('#oh-heroes button.target[data-hero="athlete"]').click()
+    expect(page.locator("#oh-cover")).to_be_visible()
+    expect(page.locator(".oh-phantom")).to_have_count(0)
+    page.goto(f"{oh_server}table/{table}?seat=0")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#oh-cover")).to_contain_text("Phantom")
     page.screenshot(path=str(SHOTS / "old-house-hot-seat.png"), full_page=True)
     page.click("#oh-show")
     expect(page.locator("#oh-cover")).to_be_hidden()

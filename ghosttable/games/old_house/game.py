@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 class OldHouse(OldHouseRules):
     """The Mystery of the Old House (``old-house``), 2-4 players.
 
-    Options: ``house`` (a house file, ``default`` for the built-in one), ``wrong-guess``,
-    ``checks-reveal-route``, ``three-hunters``, ``heat-map``. Raises ``OptionError`` (a
-    ``HouseError``) for a house file that cannot be played.
+    Options: ``house`` (a house file, ``default`` for the built-in one), ``heroes``,
+    ``card-sharing``, ``wrong-guess``, ``checks-reveal-route``, ``three-hunters``, ``heat-map``.
+    Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
 
     spec = GameSpec(
@@ -42,7 +42,7 @@ class OldHouse(OldHouseRules):
         chance=True,
         hidden_information=True,
         cooperative=False,
-        version="2",
+        version="3",
         max_decisions=30000,
         options=(
             RuleOption(
@@ -53,17 +53,38 @@ class OldHouse(OldHouseRules):
                 local_file=True,
             ),
             RuleOption(
+                "heroes",
+                "chosen",
+                "How the hunters get their hero cards: each hunter seat chooses (chosen), or they are dealt at"
+                " random (random).",
+                choices=("chosen", "random"),
+                source="rulebook Game Setup ('the players choose', 'let the hunter player choose two');"
+                " reference part 2, Sharing and choosing",
+            ),
+            RuleOption(
+                "card-sharing",
+                "chosen",
+                "Who takes the action cards the Phantom leaves in Twilight: the hunters give each card to the"
+                " hunter they choose (chosen), or the cards are dealt one by one in hunter order (dealt).",
+                choices=("chosen", "dealt"),
+                source="rulebook Phase I ('The remaining cards are taken by the hunters');"
+                " reference part 2, Sharing and choosing",
+            ),
+            RuleOption(
                 "wrong-guess",
-                "next-turn",
-                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
-                choices=("next-turn", "this-turn"),
-                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
+                "this-turn",
+                "What a wrong guess costs: the rest of this turn (this-turn), or the hunter's next turn too"
+                " (next-turn).",
+                choices=("this-turn", "next-turn"),
+                source="rulebook Phase II ('If the hunter is wrong, they lose their turn')",
             ),
             RuleOption(
                 "checks-reveal-route",
-                False,
-                "A check of honesty shows the hunters the directions of the Phantom's last turn.",
-                source="reference part 2, The checks of honesty",
+                True,
+                "A check of honesty shows the hunters the Phantom Move cards laid in the Phantom's turn just"
+                " played (their directions, in order); off: it shows nothing.",
+                source='rulebook Phase II (\'reveal all "Phantom Move" cards laid out by the Phantom during'
+                " that turn'); reference part 2, The checks of honesty",
             ),
             RuleOption(
                 "three-hunters",

@@ -90,7 +90,8 @@ def render_map(view: dict[str, Any], heat_map: bool = False) -> Table:
 
 
 def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
-    """The whole table for one seat: the map, the status lines (with, under
+    """The whole table for one seat: the map, the status lines (the heroes on offer at setup and
+    the cards left to share after Twilight among them; with, under
     ``three-hunters=balanced``, a pending free second Horror fright and a Phantom already named
     this phase) and the newest log lines. The legend's ``.`` (the Phantom's route) is shown only
     on the Phantom's own map, which alone has it.
@@ -132,5 +133,15 @@ def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
         lines.append(Text(f"You are on {private['cell']}; Move cards: {hand}", style="magenta"))
     if view.get("traps"):
         lines.append(Text("Traps: " + ", ".join(t["cell"] for t in view["traps"]), style="red"))
+    if view.get("checked_route"):
+        lines.append(Text("The check showed the Phantom's turn: " + ", ".join(view["checked_route"]), style="red"))
+    heroes = view.get("heroes")
+    if heroes:
+        lines.append(Text(f"Heroes on offer ({heroes['choosing']} chooses):", style="bold"))
+        lines += [Text(f"  {h['title']} ({h['name']}): {h['text']}") for h in heroes["offered"]]
+    sharing = view.get("sharing")
+    if sharing:
+        cards = ", ".join(f"#{c['id']} {c['hunter']}" for c in sharing["available"])
+        lines.append(Text(f"Cards left to share among the hunters: {cards}", style="bold"))
     log = [Text(line, style="dim") for line in view["log"][-8:]]
     return Group(render_map(view, heat_map), *lines, *log)

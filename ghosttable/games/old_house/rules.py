@@ -8,8 +8,9 @@ Move card; then the hunters take a last phase and the round is cleaned up). Sour
 Ending the Game) and the reference (part 2); every decision of ours is listed on the spec page
 ``docs/games/old_house.md``.
 
-Decision points (``decision_name``): ``twilight_choice``, ``take_card``, ``phantom_turn``,
-``hunter_order`` (which hunter acts next), ``hunter_turn``.
+Decision points (``decision_name``): ``choose_hero`` (a hunter seat's hero card, at setup),
+``twilight_choice``, ``take_card``, ``share_cards`` (which hunter takes which card left after
+Twilight), ``phantom_turn``, ``hunter_order`` (which hunter acts next), ``hunter_turn``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
-from ghosttable.games.old_house.data import ActionCard, action_cards
+from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
 from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
 
 ROUNDS = 7
@@ -128,6 +129,9 @@ class ActionTable:
         self.pick_cards = make("pick_cards")
         self.gamble = make("gamble")
         self.take_card: dict[int, Action] = {c.id: make("take_card", card=c.id) for c in cards}
+        self.choose_hero = {name: make("choose_hero", hunter=name) for name in HUNTER_NAMES}
+        #: ``give_card card=ID hunter=H`` by ``(card id, hunter name)``
+        self.give_card = _Built(lambda key: Action.make("give_card", card=key[0], hunter=key[1]))
         self.accelerate = make("accelerate")
         self.end_turn = make("end_turn")
         self.step = tuple(make("step", dir=d) for d in DIRECTIONS)
@@ -181,6 +185,8 @@ class OldHouseRules(Game):
             # Kept as an absolute path, so that a record of the game replays from any folder.
             self.options["house"] = str(Path(str(self.options["house"])).resolve())
         self.cards: tuple[ActionCard, ...] = action_cards()
+        #: each hero card's text (its ability), by hunter name
+        self.hero_texts: dict[str, str] = {h.name: h.text for h in hunter_cards()}
         self.action_cache: dict[tuple[Any, ...], Action] = {}
         self.actions = ActionTable(self.house, self.cards)
         # the sides of each action card by id (index 0 unused)
@@ -216,7 +222,8 @@ class OldHouseRules(Game):
         return self._balanced
 
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> OldHouseState:
-        """A new game: hunters dealt at random (chance kind ``hunter_cards``)."""
+        """A new game: the hunter seats choose their heroes first (decision point ``choose_hero``),
+        or, with ``heroes=random``, the hero cards are dealt at random (chance kind ``hunter_cards``)."""
         return OldHouseState(self, seed, script)
 
     def seat_names(self) -> list[str]:
@@ -252,12 +259,17 @@ class OldHouseState(State):
     def action_note(self, seat: int, action: Action) -> str:
         """The two sides of the card a ``take_card`` names ("horror / trap": the Phantom's side,
         then the side the hunters get); the cards lie face up in Twilight (rulebook, Phase I).
+        For a ``give_card``, the card's hunter side; for a ``choose_hero``, the hero card's text.
         For a ``horror``, what it costs: a Horror card, or nothing when it is the second fright of
         the Horror card played this turn (rule option ``three-hunters=balanced``,
         docs/games/old_house.md, Balance)."""
         if action.kind == "take_card":
             card = self._card(int(action["card"]))  # type: ignore[arg-type]
             return f"{card.phantom.replace('_', ' ')} / {card.hunter}"
+        if action.kind == "give_card":
+            return self._card(int(action["card"])).hunter  # type: ignore[arg-type]
+        if action.kind == "choose_hero":
+            return self.game.hero_texts[str(action["hunter"])]
         if action.kind == "horror":
             if self.horror_left > 0:
                 return "free, no card: the Horror played this turn frightens a second hunter"
@@ -268,14 +280,10 @@ class OldHouseState(State):
         super().__init__(game, seed, script)
         house = game.house
         self.house = house
-        names = self.chance.sample("hunter_cards", list(HUNTER_NAMES), game.hunter_count)
         self.hunters: list[Hunter] = []
-        for i, name in enumerate(names):
-            seat = 1 if game.players == 2 else i + 1
-            self.hunters.append(Hunter(name, seat, house.portraits[name]))
         k = house.move_cards_per_direction
         self.round = 1
-        self.phase = "twilight"  # twilight | phantom | hunters | over
+        self.phase = "heroes"  # heroes | twilight | sharing | phantom | hunters | over
         self.winner: str | None = None
         # Twilight
         self.twilight_mode: str | None = None
@@ -327,7 +335,39 @@ class OldHouseState(State):
         self._hunters_tracker: Tracker | None = Tracker(house, frozenset([house.phantom_start]))
         self.log: list[tuple[str, str]] = []
         self.log_counts: dict[str, int] = {"all": 0, "phantom": 0, "hunters": 0}
+        if game.options["heroes"] == "random":
+            for name in self.chance.sample("hunter_cards", list(HUNTER_NAMES), game.hunter_count):
+                self._add_hero(name)
+            self._begin_game()
+        else:
+            self._say("all", "The hunters choose their heroes.")
+
+    # ----- setup ------------------------------------------------------------------------------
+
+    def _add_hero(self, name: str) -> None:
+        """The next hunter in play is ``name``, on its portrait (with 2 players seat 1 runs both)."""
+        self.hunters.append(Hunter(name, self.hero_seat(), self.house.portraits[name]))
+
+    def hero_seat(self) -> int:
+        """The hunter seat that chooses the next hero (setup only)."""
+        return 1 if self.game.players == 2 else len(self.hunters) + 1
+
+    def heroes_left(self) -> list[str]:
+        """The hero cards not yet chosen, in card order."""
+        taken = {h.name for h in self.hunters}
+        return [name for name in HUNTER_NAMES if name not in taken]
+
+    def _begin_game(self) -> None:
+        self.phase = "twilight"
         self._say("all", f"Round 1 begins. Hunters: {', '.join(h.name for h in self.hunters)}.")
+
+    def _choose_hero(self, action: Action) -> None:
+        name = str(action["hunter"])
+        seat = self.hero_seat()
+        self._add_hero(name)
+        self._say("all", f"{self.game.seat_names()[seat]} chooses the {name}.")
+        if len(self.hunters) == self.game.hunter_count:
+            self._begin_game()
 
     # ----- small helpers ------------------------------------------------------------------------
 
@@ -415,6 +455,8 @@ class OldHouseState(State):
             return 0
         if phase == "over":
             return TERMINAL
+        if phase == "heroes":
+            return self.hero_seat()
         seats = self.acting_seats()
         return seats[0] if len(seats) == 1 else SIMULTANEOUS
 
@@ -424,6 +466,10 @@ class OldHouseState(State):
             return _PHANTOM_SEAT
         if phase == "over":
             return ()
+        if phase == "heroes":
+            return (self.hero_seat(),)
+        if phase == "sharing":
+            return self.game.hunter_seats
         if self.active is not None:
             return (self.hunters[self.active].seat,)
         done = self.done
@@ -445,6 +491,10 @@ class OldHouseState(State):
         return float(sum(self.relics.values())) if self.is_terminal() else None
 
     def decision_name(self, seat: int) -> str:
+        if self.phase == "heroes":
+            return "choose_hero"
+        if self.phase == "sharing":
+            return "share_cards"
         if self.phase == "twilight":
             return "twilight_choice" if self.twilight_mode is None else "take_card"
         if self.phase == "phantom":
@@ -453,12 +503,20 @@ class OldHouseState(State):
 
     def decision_prompt(self, seat: int) -> str:
         name = self.decision_name(seat)
+        if name == "choose_hero":
+            return f"Choose a hero card for hunter {len(self.hunters) + 1} of {self.game.hunter_count}."
+        if name == "share_cards":
+            return f"Give each action card left after Twilight to a hunter ({len(self.available)} left)."
         if name == "twilight_choice":
             return "Take 4 action cards openly, or roll the die and take 1 + the roll."
         if name == "take_card":
             return f"Take an action card ({self.quota - len(self.phantom_cards)} more to take; at most 3 Summon cards)."
         if name == "phantom_turn":
-            opening = " (an opening turn: no summons, no relic destroyed)" if self.opening_turn else ""
+            opening = ""
+            if self.opening_turn and self.opening_left >= 2:
+                opening = " (an opening turn: at least one step, no summons, no relic destroyed)"
+            elif self.opening_turn:
+                opening = " (the second opening turn: at least one step, end it off your start cell; no summons)"
             return f"Die {self.die}: {self.budget - self.spent} steps left for you and your entities{opening}."
         if name == "hunter_order":
             return "Choose the hunter who takes the next turn."
@@ -477,6 +535,12 @@ class OldHouseState(State):
             return self._phantom_actions()
         if phase == "twilight":
             return self._twilight_actions()
+        if phase == "heroes":
+            choose = self.game.actions.choose_hero
+            return [choose[name] for name in self.heroes_left()]
+        if phase == "sharing":
+            give = self.game.actions.give_card
+            return [give[(c, h.name)] for c in self.available for h in self.hunters]
         if self.active is None:
             start = self.game.actions.start_turn
             done = self.done
@@ -523,12 +587,20 @@ class OldHouseState(State):
         else:
             sides = _NO_SIDES
         hand = self.hand
+        opening = self.opening_turn
+        # an opening turn moves at least one step; the second one ends off the start cell
+        # (rulebook, Phase II: "The Phantom must make two moves and manage to hide from their
+        # starting cell"); Horror comes after moving, so it waits for the same
+        settled = not opening or (self.cards_this_turn > 0 and (self.opening_left >= 2 or cell != house.phantom_start))
         if self.budget > self.spent:
             if not self.acted and not self.stopped:
                 row = house.moves[cell]
                 step = table.step
                 for d in _FOUR:
                     if hand[d] > 0 and row[d] >= 0:
+                        back_home = opening and self.opening_left < 2 and row[d] == house.phantom_start
+                        if back_home and not self._can_leave_start(d):
+                            continue
                         acts.append(step[d])
             if self.entities:
                 directions = house.open_directions
@@ -541,17 +613,35 @@ class OldHouseState(State):
             if kinds and not any(h.cell == cell for h in self.hunters):
                 summon = table.summon
                 acts += [summon[kind] for kind in kinds if _SUMMON_SIDE[kind] in sides]
-        if self.horror_left > 0 or "horror" in sides:
+        if (self.horror_left > 0 or "horror" in sides) and settled:
             horror = table.horror
             acts += [horror[h.name] for h in self.hunters if not h.horrified]
         if self.cards_this_turn > 0:
-            acts.append(table.end_turn)
-        else:
+            if settled:
+                acts.append(table.end_turn)
+        elif not opening:
             discard = table.discard
             for d in _FOUR:
                 if hand[d] > 0:
                     acts.append(discard[d])
+        if not acts:
+            # a house where an opening turn cannot keep to the rule (no way on from the cell):
+            # the turn ends as any other would
+            if self.cards_this_turn > 0:
+                acts.append(table.end_turn)
+            else:
+                acts += [table.discard[d] for d in _FOUR if hand[d] > 0]
         return acts
+
+    def _can_leave_start(self, d: int) -> bool:
+        """Whether, after a step of direction ``d`` onto the start cell in the second opening
+        turn, the Phantom can still step off it this turn: a step left (or Acceleration in
+        hand) and a usable card from the start cell."""
+        if self.budget - self.spent < 2 and self._phantom_has("acceleration") is None:
+            return False
+        hand = self.hand
+        row = self.house.moves[self.house.phantom_start]
+        return any(row[e] >= 0 and hand[e] - (1 if e == d else 0) > 0 for e in _FOUR)
 
     def _hunter_has(self, h: Hunter, side: str) -> int | None:
         sides = self.game.hunter_side
@@ -628,6 +718,10 @@ class OldHouseState(State):
             _PHANTOM_ACTIONS[kind](self, action)
         elif phase == "twilight":
             self._apply_twilight(action)
+        elif phase == "heroes":
+            self._choose_hero(action)
+        elif phase == "sharing":
+            self._give_card(action)
         elif kind == "start_turn":
             self._start_hunter_turn(self.hunter(str(action["hunter"])))
         else:
@@ -655,14 +749,32 @@ class OldHouseState(State):
         self._say("all", f"The Phantom takes {self._card(card).phantom.replace('_', ' ')} (card {card}).")
         if len(self.phantom_cards) < self.quota:
             return
-        count = len(self.hunters)
-        for i, c in enumerate(self.available):
-            h = self.hunters[(i + self.round - 1) % count]
-            h.cards.append(c)
-        for h in self.hunters:
-            sides = ", ".join(self._card(c).hunter for c in h.cards) or "nothing"
-            self._say("all", f"The {h.name} takes {sides}.")
-        self.available = []
+        if self.game.options["card-sharing"] == "dealt":
+            count = len(self.hunters)
+            for i, c in enumerate(self.available):
+                h = self.hunters[(i + self.round - 1) % count]
+                h.cards.append(c)
+            for h in self.hunters:
+                sides = ", ".join(self._card(c).hunter for c in h.cards) or "nothing"
+                self._say("all", f"The {h.name} takes {sides}.")
+            self.available = []
+            self._begin_midnight()
+            return
+        self.phase = "sharing"
+        self._say("all", f"The hunters share the {len(self.available)} cards left.")
+
+    def _give_card(self, action: Action) -> None:
+        """One card left after Twilight goes to the hunter the hunters chose (rulebook, Phase I:
+        "The remaining cards are taken by the hunters")."""
+        card = int(action["card"])  # type: ignore[arg-type]
+        h = self.hunter(str(action["hunter"]))
+        self.available.remove(card)
+        h.cards.append(card)
+        self._say("all", f"The {h.name} takes {self._card(card).hunter} (card {card}).")
+        if not self.available:
+            self._begin_midnight()
+
+    def _begin_midnight(self) -> None:
         self.phase = "phantom"
         self._say("all", f"Midnight of round {self.round}.")
         self._begin_phantom_turn()
@@ -827,6 +939,9 @@ class OldHouseState(State):
         if self.pentagrams:
             around = house.around_cells
             self._look_for_trails([c for p in self.pentagrams for c in around[p]])
+        if self.opening_turn and self.opening_left < 2 and self.phantom_cell != house.phantom_start:
+            # the rules keep the Phantom off its start cell after the opening: everyone knows it
+            self._know(("at", (house.phantom_start,), False))
         self._know(("end_turn",))
         self.last_laid = list(self.laid)
         self.last_laid_events = list(self.laid_events)
@@ -902,10 +1017,13 @@ class OldHouseState(State):
         for e in [e for e in self.entities if e.cell == h.cell]:
             self.entities.remove(e)
             self._say("all", f"The {h.name} banishes the {ENTITY_TITLES[e.kind]} on {self._name(h.cell)}.")
+        self._look_for_trails(self._trail_cells(h))
+
+    def _trail_cells(self, h: Hunter) -> tuple[int, ...]:
+        """The cells ``h`` looks for trails on: its own (the Tracker's also the 4 next to it)."""
         if h.name == "tracker":
-            self._look_for_trails((h.cell, *self.house.orthogonal_cells[h.cell]))
-        else:
-            self._look_for_trails((h.cell,))
+            return (h.cell, *self.house.orthogonal_cells[h.cell])
+        return (h.cell,)
 
     def _hunter_guess(self, h: Hunter, action: Action) -> None:
         self.guessed = True
@@ -956,7 +1074,7 @@ class OldHouseState(State):
             f"The {h.name} checks the Phantom's {self.last_laid_count()} move cards: they are honest; "
             f"the {h.name} loses {lost} action cards.",
         )
-        if self.game.options["checks-reveal-route"]:
+        if self.game.options["checks-reveal-route"]:  # the default: the rulebook's reading
             dirs = ", ".join(DIRECTIONS[d] for d in self.last_laid)
             self._say("hunters", f"The Phantom's last turn went: {dirs}.")
             pairs = tuple(zip(self.last_laid_events, self.last_laid, strict=True))
@@ -985,6 +1103,11 @@ class OldHouseState(State):
         self._finish_hunter_turn(h)
 
     def _finish_hunter_turn(self, h: Hunter) -> None:
+        if not self.moved:
+            # a hunter that did not move (horrified, or its turn lost to a wrong guess) still ends
+            # its turn on a cell (rulebook, Phase II: "the cell where the hunter stands at the end
+            # of their turn")
+            self._look_for_trails(self._trail_cells(h))
         if h.horrified:
             h.horrified = False
         self.done.add(self._index_of(h))
@@ -1044,25 +1167,39 @@ class OldHouseState(State):
         return self.game.view_secrets(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
-        """A full state consistent with what ``seat`` knows: for a hunter or a spectator the
-        Phantom's round resampled from the hunters' belief, for the Phantom or a spectator the
-        untriggered traps' cells; the dice reseeded from ``rng``."""
-        if (seat is None or seat >= 1) and not self.is_terminal():
+        """A full state consistent with what ``seat`` knows, the dice reseeded from ``rng``.
+
+        For a hunter, the Phantom's round (cell, route, Move cards, laid cards) is resampled from
+        the hunters' belief (their traps included); for the Phantom, the cells of the traps it
+        never saw trigger. A spectator knows neither side's secret: the Phantom's round is drawn
+        from the public belief alone, then the traps' cells where that route allows them, and
+        what the hunters alone know (their traps' misses, the directions a check showed them) is
+        rewritten to fit the sample; so the draw never depends on where the traps lie."""
+        spectator = seat is None
+        hunter = seat is not None and seat >= 1
+        if not self.is_terminal():
             # bring this state's own belief up to date first: the twin takes its layers, and so
             # does every later determinization of this state (a search makes many)
-            self.hunters_tracker.cells()
+            if spectator:
+                self.public_tracker.cells()
+            elif hunter:
+                self.hunters_tracker.cells()
         twin = self.clone()
         assert isinstance(twin, OldHouseState)
         twin.chance.reseed(rng.getrandbits(64))
         twin.history = []
         if twin.is_terminal():
             return twin
-        if seat is None or seat >= 1:
+        if spectator:
+            twin._resample_for_spectator(rng)
+        elif hunter:
             twin._resample_phantom(rng)
+        else:
+            twin._resample_traps(rng)
+        if spectator or hunter:
             twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
             twin.log_counts["phantom"] = 0
-        if seat is None or seat == 0:
-            twin._resample_traps(rng)
+        if not hunter:
             twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
             twin.log_counts["hunters"] = 0
         return twin
@@ -1071,13 +1208,8 @@ class OldHouseState(State):
         tracker = self.hunters_tracker
         path = tracker.sample(rng)
         facts = route_from_path(tracker, path)
-        k = self.house.move_cards_per_direction
-        self.phantom_cell = facts["cell"]
-        self.hand = [k - u for u in facts["used"]]
-        self.route = facts["route"]
         steps: dict[int, int] = facts["steps"]
-        self.laid = [steps[i] for i in self.laid_events]
-        self.last_laid = [steps[i] for i in self.last_laid_events]
+        self._set_phantom_round(facts, steps.__getitem__)
         cells: list[int] = facts["cells"]
         self._own_traps()
         for t in self.traps:
@@ -1086,13 +1218,81 @@ class OldHouseState(State):
             else:
                 t.phantom_clear = set()
 
+    def _set_phantom_round(self, facts: dict[str, Any], direction: Callable[[int], int]) -> None:
+        """Put a sampled round (see :func:`route_from_path`) in place; ``direction`` gives the
+        direction of the Move card at a hunters' event index."""
+        k = self.house.move_cards_per_direction
+        self.phantom_cell = facts["cell"]
+        self.hand = [k - u for u in facts["used"]]
+        self.route = facts["route"]
+        self.laid = [direction(i) for i in self.laid_events]
+        self.last_laid = [direction(i) for i in self.last_laid_events]
+
+    def _round_start(self) -> int:
+        """The index in ``knowledge`` of this round's first item."""
+        for i in range(len(self.knowledge) - 1, -1, -1):
+            if self.knowledge[i][0] == "new_round":
+                return i + 1
+        return 0
+
+    def _public_index(self) -> list[int]:
+        """For each event index ``h`` of the hunters' tracker this round (and one past the
+        last), how many public events come before it: the public index of a public event."""
+        index = [0]
+        public = 0
+        for item in self.knowledge[self._round_start() :]:
+            if item[0] == "add":
+                if item[1] == "all":
+                    public += 1
+                index.append(public)
+        return index
+
+    def _resample_for_spectator(self, rng: random.Random) -> None:
+        """A spectator's determinization (see :meth:`determinize`): the Phantom's round from the
+        public tracker, then the untriggered traps' cells off the cells that route entered after
+        each was set (a few routes are drawn if the first leaves a trap no cell)."""
+        tracker = self.public_tracker
+        index = self._public_index()
+        self._own_traps()
+        for attempt in range(_SPECTATOR_DRAWS):
+            path = tracker.sample(rng)
+            facts = route_from_path(tracker, path)
+            steps: dict[int, int] = facts["steps"]
+            cells: list[int] = facts["cells"]
+            for t in self.traps:
+                if t.round == self.round:
+                    t.phantom_clear = {cells[i + 1] for i in steps if i >= index[t.placed]}
+                else:
+                    t.phantom_clear = set()
+            if self._resample_traps(rng) or attempt == _SPECTATOR_DRAWS - 1:
+                break
+        self._set_phantom_round(facts, lambda h: steps[index[h]])
+        # the hunters' own knowledge, as the sample has it: of this round, the directions a
+        # check showed them; of the earlier rounds (whose routes are not sampled), nothing
+        first = self._round_start()
+        knowledge: list[tuple[Any, ...]] = []
+        for i, item in enumerate(self.knowledge):
+            if item[0] == "dirs":
+                if i < first:
+                    continue
+                item = ("dirs", tuple((h, steps[index[h]]) for h, _ in item[1]))
+            elif item[0] == "add" and item[1] == "hunters" and i < first:
+                continue
+            knowledge.append(item)
+        self.knowledge = knowledge
+        self._hunters_tracker = None
+
     def _own_traps(self) -> None:
         """Copy the inactive traps this state shares with the state it was cloned from, before
         changing them (determinization only: in play an inactive trap never changes)."""
         self.traps = [t if t.active else t.copy() for t in self.traps]
 
-    def _resample_traps(self, rng: random.Random) -> None:
+    def _resample_traps(self, rng: random.Random) -> bool:
+        """The untriggered traps' cells drawn again, each off the cells the Phantom and the
+        entities entered after it was set; ``False`` when some trap had no cell left (it keeps
+        a cell off the others all the same)."""
         self._own_traps()
+        found = True
         relics = set(self.relics)
         by_round: dict[int, list[Trap]] = {}
         for t in self.traps:
@@ -1104,10 +1304,13 @@ class OldHouseState(State):
                     continue
                 banned = taken | t.phantom_clear | t.entity_clear | (set() if t.hunter == "engineer" else relics)
                 choices = [c for c in range(self.house.size) if c not in banned]
-                if choices:
-                    t.cell = choices[rng.randrange(len(choices))]
+                if not choices:
+                    found = False
+                    choices = [c for c in range(self.house.size) if c not in taken] or [t.cell]
+                t.cell = choices[rng.randrange(len(choices))]
                 taken.add(t.cell)
         self._hunters_tracker = None
+        return found
 
     def clone(self) -> OldHouseState:
         """An independent copy (the Phantom's look-ahead clones states by the thousand). Every
@@ -1161,6 +1364,8 @@ class OldHouseState(State):
 
 
 _PHANTOM_SEAT = (0,)
+_SPECTATOR_DRAWS = 8
+"""Routes a spectator's determinization draws at most, looking for one every trap fits beside."""
 _NO_SIDES: frozenset[str] = frozenset()
 _FOUR = (0, 1, 2, 3)
 _DIRECTION = {name: d for d, name in enumerate(DIRECTIONS)}

@@ -44,6 +44,11 @@ if TYPE_CHECKING:
     from ghosttable.core.state import Game
 
 DIE_FACES = 6
+HERO_ORDER = ("exorcist", "tracker", "athlete", "engineer", "medium", "photographer")
+"""The heroes the heuristic hunters choose, best first: a correct guess worth 2 Damage, trails on 5
+cells, one cell more each move, traps on the relics themselves, then the two questions."""
+_SHARE_ORDER = {"trap": 0, "pentagram": 1, "acceleration": 2}
+"""The order in which the heuristic hunters share the cards left after Twilight, by hunter side."""
 
 
 def _reach_chance(distance: int, bonus: int) -> float:
@@ -249,7 +254,8 @@ class HeuristicBot:
         discards = [a for a in legal if a.kind == "discard"]
         if discards:
             return max(discards, key=lambda a: hand[DIRECTIONS.index(str(a["dir"]))])
-        return legal[0]
+        steps = [a for a in legal if a.kind == "step"]  # an opening turn that must still move
+        return steps[0] if steps else legal[0]
 
     def _take_card(self, legal: list[Action]) -> Action:
         for card in self.w.card_order:
@@ -685,10 +691,14 @@ class HeuristicBot:
         horrors = self._frights(view, sum(1 for c in phantom["action_cards"] if c["phantom"] == "horror"))
         entries = self._trap_cells(view)
         watched = {c for p in view["pentagrams"] for c in self.house.around(self._cell(p))}
+        # an opening turn moves at least one step, and the second ends off the start cell
+        start = self.house.phantom_start if phantom.get("opening_turns_left") == 1 else -1
         for t, path in paths.items():
             extra = left - len(path)
             padded = (self.w.pad or revealed_at is not None) and (t not in intact or opening)
             full = self._pad(cell, path, extra - extra % 2, hand) if padded else path
+            if opening and (not full or t == start):
+                continue
             route = self._cells_on(cell, full)
             risky = sum(1 for step_cell in route if step_cell in entries)
             seen = sum(1 for step_cell in set(route) if step_cell in watched)
@@ -811,6 +821,10 @@ class HeuristicBot:
         target_cell = self._cell(revealed) if revealed else None
         if "start_turn" in kinds:
             return self._pick_hunter(view, legal, possible)
+        if "choose_hero" in kinds:
+            return self._choose_hero(legal)
+        if "give_card" in kinds:
+            return self._give_card(view, legal, possible)
         turn = view["hunter_turn"]
         me = next(h for h in view["hunters"] if h["name"] == turn["hunter"])
         here = self._cell(me["cell"])
@@ -864,6 +878,38 @@ class HeuristicBot:
         if "end_turn" in kinds:
             return Action.make("end_turn")
         return legal[0]
+
+    def _choose_hero(self, legal: list[Action]) -> Action:
+        """The first hero of :data:`HERO_ORDER` still on offer."""
+        offered = {str(a["hunter"]): a for a in legal}
+        return next(offered[name] for name in HERO_ORDER if name in offered)
+
+    def _give_card(self, view: dict[str, Any], legal: list[Action], possible: list[int]) -> Action:
+        """The next card left after Twilight and the hunter to take it: cards spread evenly, a
+        Trap to the hunter nearest the relics most at risk, a Pentagram to the one nearest the
+        cells where the Phantom may be, an Acceleration to the one farthest from them."""
+        hunters = {h["name"]: h for h in view["hunters"]}
+        sides = {c["id"]: c["hunter"] for c in view["sharing"]["available"]}
+        intact = self._intact(view)
+        at_risk = sorted(intact, key=lambda r: min((self.dist[r].get(c, 30) for c in possible), default=30))[:2]
+
+        def near(cell: int, targets: list[int]) -> int:
+            return min((self.dist[cell].get(t, 30) for t in targets), default=0)
+
+        def score(a: Action) -> tuple[int, int, str]:
+            h = hunters[str(a["hunter"])]
+            cell = self._cell(h["cell"])
+            side = sides[int(a["card"])]  # type: ignore[arg-type]
+            if side == "trap":
+                fit = near(cell, at_risk)
+            elif side == "pentagram":
+                fit = near(cell, possible)
+            else:
+                fit = -near(cell, possible) + (3 if h["name"] == "athlete" else 0)
+            return (len(h["cards"]), fit, h["name"])
+
+        card = min(sides, key=lambda c: (_SHARE_ORDER.get(sides[c], 3), c))
+        return min((a for a in legal if a["card"] == card), key=score)
 
     def _pick_hunter(self, view: dict[str, Any], legal: list[Action], possible: list[int]) -> Action:
         def score(a: Action) -> int:

@@ -104,6 +104,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "die": state.die if phase == "phantom" else None,
         "steps_left": state.budget - state.spent if phase == "phantom" else None,
         "opening_turn": state.opening_turn if phase == "phantom" else False,
+        "opening_turns_left": state.opening_left if phase == "phantom" and state.opening_turn else 0,
         "round_ending": state.round_ending,
         "horror_left": state.horror_left if phase == "phantom" else 0,
         "named": state.named,
@@ -150,7 +151,9 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
             {"id": e.id, "kind": e.kind, "cell": names[e.cell], "relic_turns": e.relic_turns} for e in state.entities
         ],
         "traps_set": sum(1 for t in state.traps if t.active),
+        "heroes": None,
         "twilight": None,
+        "sharing": None,
         "hunter_turn": None,
         "possible_cells": sorted(names[c] for c in state.possible_cells(seat)) if with_belief else None,
         "winner": state.winner,
@@ -158,6 +161,15 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "log": log,
         "log_length": length,
     }
+    if phase == "heroes":
+        by_name = {h.name: h for h in hunter_cards()}
+        view["heroes"] = {
+            "offered": [by_name[name].to_json() for name in state.heroes_left()],
+            "choosing": seat_names[state.hero_seat()],
+            "to_choose": state.game.hunter_count - len(state.hunters),
+        }
+    if phase == "sharing":
+        view["sharing"] = {"available": [cards[c - 1].to_json() for c in state.available]}
     if phase == "twilight":
         view["twilight"] = {
             "mode": state.twilight_mode,
@@ -175,6 +187,8 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         }
     if side == "hunters":
         view["traps"] = trap_list(state)
+        revealed = state.checked and state.game.options["checks-reveal-route"] and phase == "hunters"
+        view["checked_route"] = [DIRECTIONS[d] for d in state.last_laid] if revealed else None
     if side == "phantom":
         view["private"] = phantom_private(state)
     return view

@@ -33,12 +33,20 @@ const EN = {
   "game.old-house.seat.hunter3": "Hunter 3",
   "game.old-house.option.house": "House",
   "game.old-house.option.house.help": "A house file (TOML), or 'default' for the built-in house.",
+  "game.old-house.option.heroes": "Heroes",
+  "game.old-house.option.heroes.help": "Each hunter seat chooses its hero card at setup, or the hero cards are dealt at random.",
+  "game.old-house.option.heroes.chosen": "chosen by the hunters",
+  "game.old-house.option.heroes.random": "dealt at random",
+  "game.old-house.option.card-sharing": "Twilight's cards",
+  "game.old-house.option.card-sharing.help": "The hunters give each card the Phantom leaves to the hunter they choose, or the cards are dealt one by one in hunter order.",
+  "game.old-house.option.card-sharing.chosen": "shared as the hunters choose",
+  "game.old-house.option.card-sharing.dealt": "dealt in turn",
   "game.old-house.option.wrong-guess": "A wrong guess costs",
-  "game.old-house.option.wrong-guess.help": "The hunter's next turn too, or only the rest of this turn.",
+  "game.old-house.option.wrong-guess.help": "Only the rest of this turn, or the hunter's next turn too.",
   "game.old-house.option.wrong-guess.next-turn": "the next turn too",
   "game.old-house.option.wrong-guess.this-turn": "only this turn",
   "game.old-house.option.checks-reveal-route": "Checks reveal the route",
-  "game.old-house.option.checks-reveal-route.help": "A check of honesty shows the hunters the directions of the Phantom's last turn.",
+  "game.old-house.option.checks-reveal-route.help": "A check of honesty shows the hunters the Move cards the Phantom laid in its turn (their directions, in order); off: it shows nothing.",
   "game.old-house.option.three-hunters": "Against three hunters",
   "game.old-house.option.three-hunters.help": "Balanced: the Phantom's roll counts one step more (for it or its entities), Horror frightens two hunters, and a Phantom named correctly cannot be named again before its next turn. Only with 4 players.",
   "game.old-house.option.three-hunters.printed": "the printed rules",
@@ -52,6 +60,10 @@ const EN = {
   "oh.decision.phantom_turn": "Your Phantom turn",
   "oh.decision.hunter_order": "Who hunts next?",
   "oh.decision.hunter_turn": "Your hunter's turn",
+  "oh.decision.choose_hero": "Setup: choose your hero",
+  "oh.decision.share_cards": "Twilight: share the cards",
+  "oh.phase.heroes": "Setup · the hunters choose their heroes",
+  "oh.phase.sharing": "Twilight · the hunters share the cards",
   "oh.phase.twilight": "Twilight",
   "oh.phase.phantom": "Midnight · the Phantom moves",
   "oh.phase.hunters": "Midnight · the hunters hunt",
@@ -71,6 +83,13 @@ const EN = {
   "oh.die": "Die {n}",
   "oh.stepsLeft": "{n} steps left",
   "oh.opening": "Opening turn: no summons, no relic destroyed",
+  "oh.openingMove": "Opening turn: at least one step",
+  "oh.openingLeave": "Second opening turn: at least one step, and end it off the start cell",
+  "oh.checkedRoute": "The check showed the Phantom's turn: {dirs}",
+  "oh.heroesOffer": "Hero cards on offer",
+  "oh.shareOffer": "Cards to share",
+  "oh.hint.hero": "Click a hero card to take it.",
+  "oh.hint.share": "Click a hunter beside a card to give it that card.",
   "oh.horrorLeft": "Horror: {n} more hunter may be frightened this turn, free (no card)",
   "oh.named": "Named this phase: no hunter may name the Phantom again before its next turn",
   "oh.possible": "The Phantom may be on {n} cells",
@@ -139,6 +158,8 @@ const EN = {
   "oh.act.pick_cards": "Take 4 cards openly",
   "oh.act.gamble": "Gamble: roll the die",
   "oh.act.take_card": "Take card {card}",
+  "oh.act.choose_hero": "Choose the {hunter}",
+  "oh.act.give_card": "Card {card} ({side}) to the {hunter}",
   "oh.act.step": "Move {dir}",
   "oh.act.discard": "Discard a {dir} card unseen",
   "oh.act.move_entity": "Move {entity} {dir}",
@@ -174,7 +195,15 @@ const ZH = {
   "game.old-house.option.wrong-guess.next-turn": "连下一回合也失去",
   "game.old-house.option.wrong-guess.this-turn": "只失去本回合",
   "game.old-house.option.checks-reveal-route": "检查公开路线",
-  "game.old-house.option.checks-reveal-route.help": "诚实检查向猎人展示幽灵上一回合的方向。",
+  "game.old-house.option.checks-reveal-route.help": "诚实检查向猎人展示幽灵在其回合打出的移动卡 (方向, 按顺序); 关闭: 什么也不展示。",
+  "game.old-house.option.heroes": "英雄",
+  "game.old-house.option.heroes.help": "每个猎人座位在开局时选择自己的英雄卡, 或随机发英雄卡。",
+  "game.old-house.option.heroes.chosen": "由猎人选择",
+  "game.old-house.option.heroes.random": "随机发",
+  "game.old-house.option.card-sharing": "黄昏的卡",
+  "game.old-house.option.card-sharing.help": "猎人把幽灵留下的每张卡交给他们选择的猎人, 或按猎人顺序逐张发。",
+  "game.old-house.option.card-sharing.chosen": "由猎人分配",
+  "game.old-house.option.card-sharing.dealt": "轮流发",
   "game.old-house.option.three-hunters": "对抗三名猎人",
   "game.old-house.option.three-hunters.help": "平衡: 幽灵掷出的点数多算一步 (幽灵或其灵体), 恐惧吓到两名猎人, 被正确指认的幽灵在其下一回合前不能再被指认。仅限 4 人游戏。",
   "game.old-house.option.three-hunters.printed": "按规则书",
@@ -188,6 +217,10 @@ const ZH = {
   "oh.decision.phantom_turn": "你的幽灵回合",
   "oh.decision.hunter_order": "下一个由谁搜捕？",
   "oh.decision.hunter_turn": "你的猎人回合",
+  "oh.decision.choose_hero": "开局: 选择你的英雄",
+  "oh.decision.share_cards": "黄昏: 分配卡牌",
+  "oh.phase.heroes": "开局 · 猎人选择英雄",
+  "oh.phase.sharing": "黄昏 · 猎人分配卡牌",
   "oh.phase.twilight": "黄昏",
   "oh.phase.phantom": "午夜 · 幽灵行动",
   "oh.phase.hunters": "午夜 · 猎人搜捕",
@@ -207,6 +240,13 @@ const ZH = {
   "oh.die": "骰子 {n}",
   "oh.stepsLeft": "剩余 {n} 步",
   "oh.opening": "开局回合: 不能召唤, 不摧毁圣物",
+  "oh.openingMove": "开局回合: 至少走一步",
+  "oh.openingLeave": "第二个开局回合: 至少走一步, 并且不能停在起点",
+  "oh.checkedRoute": "检查展示了幽灵的回合: {dirs}",
+  "oh.heroesOffer": "可选的英雄卡",
+  "oh.shareOffer": "要分配的卡",
+  "oh.hint.hero": "点击一张英雄卡拿取它。",
+  "oh.hint.share": "点击卡旁边的猎人, 把这张卡交给它。",
   "oh.horrorLeft": "恐惧: 本回合还可再吓 {n} 名猎人, 免费 (不用卡)",
   "oh.named": "本阶段已被指认: 幽灵的下一回合之前, 猎人不能再指认它",
   "oh.possible": "幽灵可能在 {n} 个格子上",
@@ -275,6 +315,8 @@ const ZH = {
   "oh.act.pick_cards": "公开拿 4 张卡",
   "oh.act.gamble": "赌一把: 掷骰",
   "oh.act.take_card": "拿第 {card} 号卡",
+  "oh.act.choose_hero": "选择{hunter}",
+  "oh.act.give_card": "第 {card} 号卡 ({side}) 交给{hunter}",
   "oh.act.step": "向{dir}移动",
   "oh.act.discard": "暗弃一张{dir}卡",
   "oh.act.move_entity": "{entity} 向{dir}移动",
@@ -363,7 +405,12 @@ const ZH_LINES = [
   [/^Midnight of round (\d+)\.$/, (m) => `第 ${m[1]} 轮的午夜。`],
   [/^The Phantom will take 4 action cards openly\.$/, () => "幽灵将公开拿 4 张行动卡。"],
   [/^The Phantom gambles and rolls (\d+): it takes (\d+) action cards\.$/, (m) => `幽灵赌一把, 掷出 ${m[1]}: 拿 ${m[2]} 张行动卡。`],
-  [/^The Phantom takes (.+) \(card (\d+)\)\.$/, (m) => `幽灵拿取 ${ZH_CARD[m[1]] ?? m[1]} (第 ${m[2]} 号卡)。`],
+  [/^The (\w+) takes (.+) \(card (\d+)\)\.$/, (m, n) => `${zhWho(m[1], n)}拿取 ${ZH_CARD[m[2]] ?? m[2]} (第 ${m[3]} 号卡)。`],
+  [/^The hunters choose their heroes\.$/, () => "猎人选择他们的英雄。"],
+  [/^hunter(\d) chooses the (\w+)\.$/, (m, n) => `猎人 ${m[1]} 选择了${n(m[2])}。`],
+  [/^The hunters share the (\d+) cards left\.$/, (m) => `猎人分配剩下的 ${m[1]} 张卡。`],
+  [/^Choose a hero card for hunter (\d+) of (\d+)\.$/, (m) => `为第 ${m[1]} 名猎人 (共 ${m[2]} 名) 选择英雄卡。`],
+  [/^Give each action card left after Twilight to a hunter \((\d+) left\)\.$/, (m) => `把黄昏后剩下的每张行动卡交给一名猎人 (还剩 ${m[1]} 张)。`],
   [/^The (\w+) takes (.+)\.$/, (m, n) => `${n(m[1])} 拿取 ${m[2].split(", ").map((c) => ZH_CARD[c] ?? c).join("、")}。`],
   [/^The Phantom rolls (\d+)\.$/, (m) => `幽灵掷出 ${m[1]}。`],
   [/^The Phantom rolls (\d+), one step more \(three-hunters=balanced\)\.$/, (m) => `幽灵掷出 ${m[1]}, 多走一步 (三名猎人: 平衡)。`],
@@ -392,7 +439,8 @@ const ZH_LINES = [
   [/^The Phantom has taken (\d+) Damage and is banished: the hunters win\.$/, (m) => `幽灵受到 ${m[1]} 点伤害, 被驱逐: 猎人获胜。`],
   [/^(\d+) rounds have passed with relics still standing: the hunters win\.$/, (m) => `${m[1]} 轮过去, 圣物仍在: 猎人获胜。`],
   [/^The Phantom has destroyed every relic and wins\.$/, () => "幽灵摧毁了所有圣物: 幽灵获胜。"],
-  [/^Die (\d+): (\d+) steps left for you and your entities( \(an opening turn: no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 不能召唤, 不摧毁圣物)" : ""}。`],
+  [/^Die (\d+): (\d+) steps left for you and your entities( \(an opening turn: at least one step, no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 至少走一步, 不能召唤, 不摧毁圣物)" : ""}。`],
+  [/^Die (\d+): (\d+) steps left for you and your entities \(the second opening turn: at least one step, end it off your start cell; no summons\)\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步 (第二个开局回合: 至少走一步, 不能停在起点; 不能召唤)。`],
   [/^Take 4 action cards openly, or roll the die and take 1 \+ the roll\.$/, () => "公开拿 4 张行动卡, 或掷骰并拿 1 + 点数张。"],
   [/^Take an action card \((\d+) more to take; at most 3 Summon cards\)\.$/, (m) => `拿一张行动卡 (还要拿 ${m[1]} 张; 最多 3 张召唤卡)。`],
   [/^Choose the hunter who takes the next turn\.$/, () => "选择下一个行动的猎人。"],
@@ -445,7 +493,7 @@ export function mount(root, ctx) {
   const mine = () => ctx.mode === "play" && frame?.decision && !pick.busy;
   const dirName = (d) => tr(`oh.dir.${d}`);
   const hunterName = (h) => {
-    const hunter = view().hunters.find((x) => x.name === h);
+    const hunter = view().hunters.find((x) => x.name === h) ?? view().heroes?.offered.find((x) => x.name === h);
     return ctx.tOr(`oh.hunter.${h}`, hunter?.title ?? h);
   };
   const roomName = (r) => {
@@ -464,6 +512,10 @@ export function mount(root, ctx) {
     if (p.hunter) p.hunter = hunterName(p.hunter);
     if (p.room) p.room = roomName(p.room);
     if (a.kind === "move") p.cell = a.to;
+    if (a.kind === "give_card") {
+      const card = (view().sharing?.available ?? []).find((c) => String(c.id) === String(a.card));
+      p.side = card ? cardName(card.hunter) : "";
+    }
     if (a.kind === "summon") p.entity = entityName(a.entity);
     if (a.kind === "move_entity") {
       const ent = view().entities.find((e) => String(e.id) === String(a.entity));
@@ -750,7 +802,7 @@ export function mount(root, ctx) {
     const bits = [p.revealed ? tr("oh.revealed", { cell: p.cell ?? v.private?.cell ?? "?" }) : tr("oh.hidden"), tr("oh.hand", { n: p.hand_size })];
     if (p.die !== null) bits.push(tr("oh.die", { n: p.die }), tr("oh.stepsLeft", { n: p.steps_left }));
     bits.push(tr("oh.cardsThisTurn", { n: p.cards_this_turn }), tr("oh.laidLast", { n: p.laid_last_turn }));
-    if (p.opening_turn) bits.push(tr("oh.opening"));
+    if (p.opening_turn) bits.push(tr("oh.opening"), tr(p.opening_turns_left === 1 ? "oh.openingLeave" : "oh.openingMove"));
     if (p.round_ending) bits.push(tr("oh.roundEnding"));
     box.append(el("div", { class: "oh-small" }, bits.join(" · ")));
     // The rule option three-hunters=balanced, shown to every seat: a free second fright pending,
@@ -759,6 +811,7 @@ export function mount(root, ctx) {
     if (p.named) box.append(el("div", { class: "oh-small oh-variant", id: "oh-named" }, tr("oh.named")));
     box.append(el("div", { class: "oh-cards" }, p.action_cards.length ? p.action_cards.map((c) => cardChip(c, "phantom")) : el("span", { class: "oh-small" }, tr("oh.none"))));
     if (v.side === "hunters") {
+      if (v.checked_route) box.append(el("div", { class: "oh-small", id: "oh-checked-route" }, tr("oh.checkedRoute", { dirs: v.checked_route.map((d) => `${ARROW[d]} ${dirName(d)}`).join(", ") })));
       box.append(el("div", { class: "oh-small", id: "oh-traps-set" }, tr("oh.trapsSet", { n: v.traps_set })));
       if (ctx.options?.["heat-map"]) box.append(el("div", { class: "oh-small", id: "oh-possible-count" }, tr("oh.possible", { n: v.possible_cells?.length ?? 0 })));
     }
@@ -816,6 +869,37 @@ export function mount(root, ctx) {
     decisionBox.append(el("h2", {}, tr("oh.yourMove", { what: ctx.tOr(`oh.decision.${d.name}`, d.name) })));
     decisionBox.append(el("p", { class: "oh-prompt" }, engineText(d.prompt)));
     const used = new Set();
+    // Setup: the hero cards on offer, each a button with its text.
+    const heroes = Object.fromEntries(ofKind("choose_hero").map((a) => [a.hunter, a]));
+    if (Object.keys(heroes).length && v.heroes) {
+      decisionBox.append(el("p", { class: "oh-hint" }, tr("oh.hint.hero")));
+      const offer = el("div", { class: "oh-cards oh-heroes", id: "oh-heroes" }, el("span", { class: "oh-small" }, `${tr("oh.heroesOffer")}:`));
+      for (const h of v.heroes.offered) {
+        const action = heroes[h.name];
+        const b = el(action ? "button" : "span", { class: `oh-card oh-hero${action ? " target" : ""}`, "data-hero": h.name, title: h.text }, el("b", {}, hunterName(h.name)), " ", el("span", { class: "oh-small" }, h.text));
+        if (action) b.addEventListener("click", () => pick.send(action));
+        offer.append(b);
+      }
+      decisionBox.append(offer);
+      used.add("choose_hero");
+    }
+    // Twilight's cards left to the hunters: each card with a button per hunter to give it to.
+    const gives = ofKind("give_card");
+    if (gives.length && v.sharing) {
+      decisionBox.append(el("p", { class: "oh-hint" }, tr("oh.hint.share")));
+      const share = el("div", { class: "oh-share", id: "oh-share" }, el("span", { class: "oh-small" }, `${tr("oh.shareOffer")}:`));
+      for (const c of v.sharing.available) {
+        const row = el("div", { class: "oh-share-row", "data-card": c.id }, cardChip(c, "hunter"));
+        for (const a of gives.filter((g) => String(g.card) === String(c.id))) {
+          const b = el("button", { class: "small oh-give target", "data-card": c.id, "data-hunter": a.hunter, title: actionLabel(a) }, hunterName(a.hunter));
+          b.addEventListener("click", () => pick.send(a));
+          row.append(b);
+        }
+        share.append(row);
+      }
+      decisionBox.append(share);
+      used.add("give_card");
+    }
     // Twilight's cards.
     const takes = ofKind("take_card");
     if (takes.length && v.twilight) {

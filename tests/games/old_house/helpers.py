@@ -20,10 +20,14 @@ def new_state(
     script: dict[str, list[Any]] | None = None,
     **options: Any,
 ) -> OldHouseState:
-    """A new game on ``house`` with the hunters dealt as given and chance scripted."""
+    """A new game on ``house`` with chance scripted and the hunters as given: chosen by their
+    seats in that order (the default), or dealt so with ``heroes="random"``."""
     game = OldHouse(players, house=house, **options)
-    full = {"hunter_cards": [list(hunters)], **(script or {})}
-    return game.new_initial_state(seed, full)
+    if game.options["heroes"] == "random":
+        return game.new_initial_state(seed, {"hunter_cards": [list(hunters)], **(script or {})})
+    state = game.new_initial_state(seed, script)
+    play(state, *(f"choose_hero hunter={name}" for name in hunters))
+    return state
 
 
 def play(state: OldHouseState, *actions: str, seat: int | None = None) -> None:
@@ -34,8 +38,21 @@ def play(state: OldHouseState, *actions: str, seat: int | None = None) -> None:
 
 
 def twilight(state: OldHouseState, cards: tuple[int, ...] = (10, 11, 12, 13)) -> None:
-    """The Phantom takes ``cards`` openly (4 cards)."""
+    """The Phantom takes ``cards`` openly (4 cards); the hunters share the rest one by one in
+    hunter order, starting with hunter ``round - 1`` (as ``card-sharing=dealt`` deals them)."""
     play(state, "pick_cards", *(f"take_card card={c}" for c in cards))
+    share(state)
+
+
+def share(state: OldHouseState) -> None:
+    """The hunters give the cards left after Twilight one by one in hunter order, starting with
+    hunter ``round - 1``."""
+    if state.phase != "sharing":
+        return
+    count = len(state.hunters)
+    for i, card in enumerate(list(state.available)):
+        h = state.hunters[(i + state.round - 1) % count]
+        play(state, f"give_card card={card} hunter={h.name}")
 
 
 def cell(state: OldHouseState, name: str) -> int:

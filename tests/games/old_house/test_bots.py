@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 from ghosttable.ai.base import make_bot
 from ghosttable.ai.play import play_game, simulate
 from ghosttable.cli import app
+from ghosttable.core.actions import Action
+from ghosttable.core.records import Record, replay_states
 from ghosttable.games.old_house.rules import OldHouseState
 from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights
 from ghosttable.registry import load
@@ -30,8 +32,8 @@ def test_each_side_can_be_played_by_any_bot() -> None:
         assert state.is_terminal()
 
 
-def test_heuristic_hunters_name_the_phantom_only_when_sure() -> None:
-    game = load("old-house", players=3)
+def test_heuristic_hunters_name_the_phantom_only_when_sure_where_a_wrong_guess_costs_the_next_turn() -> None:
+    game = load("old-house", players=3, **{"wrong-guess": "next-turn"})
     bots = [make_bot(game, "heuristic", s, s) for s in range(3)]
     right = wrong = 0
     for seed in range(4):
@@ -39,6 +41,28 @@ def test_heuristic_hunters_name_the_phantom_only_when_sure() -> None:
         right += sum(1 for _, t in final.log if "names the Phantom" in t and "wrongly" not in t)
         wrong += sum(1 for _, t in final.log if "names the Phantom" in t and "wrongly" in t)
     assert right > 0 and wrong == 0
+
+
+def test_heuristic_hunters_guess_before_moving_only_when_sure_and_freely_after_it() -> None:
+    """Under the rulebook's reading (``wrong-guess=this-turn``) a wrong guess after the move costs
+    nothing more, so the hunters name every possible cell they end on; before the move they name
+    only a revealed Phantom or the one possible cell (a wrong guess there costs the move)."""
+    game = load("old-house", players=3)
+    bots = [make_bot(game, "heuristic", s, s) for s in range(3)]
+    after = 0
+    for seed in range(3):
+        final = play_game(game, bots, seed)
+        states = replay_states(Record.of(final))
+        for state, (_, action) in zip(states, final.history, strict=False):
+            if not isinstance(action, Action) or action.kind != "guess":
+                continue
+            assert isinstance(state, OldHouseState) and state.active is not None
+            h = state.hunters[state.active]
+            if state.moved or h.horrified:
+                after += 1
+            else:
+                assert state.revealed or state.possible_cells(1) == {h.cell}
+    assert after > 0
 
 
 def test_cli_simulate_with_a_bot_per_side() -> None:

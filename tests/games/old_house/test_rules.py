@@ -10,7 +10,7 @@ import pytest
 
 from ghosttable.core import Action, IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS
-from ghosttable.games.old_house import OldHouse
+from ghosttable.games.old_house import OldHouse, OldHouseState
 from tests.games.old_house.helpers import SMALL, cell, kinds, new_state, play, twilight
 
 
@@ -34,8 +34,8 @@ def test_two_players_one_seat_runs_two_hunters() -> None:
     assert [h.cell for h in state.hunters] == [cell(state, "A1"), cell(state, "A2")]
 
 
-def test_twilight_open_pick_and_at_most_three_summons() -> None:
-    state = new_state()
+def test_twilight_open_pick_and_at_most_three_summons_then_the_deal_of_card_sharing_dealt() -> None:
+    state = new_state(**{"card-sharing": "dealt"})
     assert state.decision_name(0) == "twilight_choice"
     play(state, "pick_cards", "take_card card=1", "take_card card=3", "take_card card=5")
     assert Action.make("take_card", card=2) not in state.legal_actions(0)
@@ -54,7 +54,7 @@ def test_twilight_gamble_takes_one_plus_the_roll() -> None:
         play(state, f"take_card card={c}")
     assert state.phase == "twilight"
     play(state, "take_card card=9")
-    assert state.phase == "phantom" and len(state.phantom_cards) == 7
+    assert state.phase == "sharing" and len(state.phantom_cards) == 7 and len(state.available) == 6
 
 
 def test_opening_turns_no_summon_no_relic_then_hunters() -> None:
@@ -85,13 +85,15 @@ def test_step_uses_a_card_and_the_shared_die_budget() -> None:
 
 
 def test_a_turn_without_steps_discards_one_card() -> None:
-    state = new_state(script={"phantom_die": [2, 2]})
-    twilight(state)
+    state = new_state(script={"phantom_die": [1, 2, 2], "hunter_die": [1, 1]})
+    _to_hunters(state)
+    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
     assert "end_turn" not in kinds(state, 0)
     play(state, "discard dir=south")
-    assert state.hand == [2, 2, 1, 2] and state.phase == "phantom"
+    assert state.hand == [1, 1, 0, 2] and state.phase == "hunters"
     view = state.view(1)
-    assert view["phantom"]["hand_size"] == 7 and "private" not in view
+    assert view["phantom"]["hand_size"] == 4 and "private" not in view
 
 
 def _to_hunters(state, die: int = 1) -> None:  # type: ignore[no-untyped-def]
@@ -246,8 +248,8 @@ def test_correct_guess_damages_and_reveals_exorcist_deals_two() -> None:
     assert state2.damage == 2 and state2.revealed and state2.route == [cell(state2, "C2")]
 
 
-def test_wrong_guess_costs_the_next_turn_by_default() -> None:
-    state = new_state(script={"phantom_die": [1, 2, 1], "hunter_die": [1, 1]})
+def test_wrong_guess_next_turn_option_costs_the_next_turn_too() -> None:
+    state = new_state(script={"phantom_die": [1, 2, 1], "hunter_die": [1, 1]}, **{"wrong-guess": "next-turn"})
     _to_hunters(state)
     play(state, "start_turn hunter=medium", "guess", seat=1)
     assert state.damage == 0 and state.active is None and state.hunter("medium").stunned
@@ -269,8 +271,8 @@ def test_wrong_guess_this_turn_option() -> None:
     assert state.active == 0 and "move" in kinds(state, 1)
 
 
-def test_check_of_honesty_costs_all_action_cards() -> None:
-    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
+def test_check_of_honesty_costs_all_action_cards_and_shows_nothing_with_the_option_off() -> None:
+    state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]}, **{"checks-reveal-route": False})
     _to_hunters(state)
     play(state, "start_turn hunter=medium", seat=1)
     assert state.hunter("medium").cards
@@ -307,7 +309,7 @@ def test_acceleration_and_athlete_extend_moves() -> None:
     play(state, "accelerate")
     assert state.budget == 3
     play(state, "step dir=east", "end_turn")
-    play(state, "step dir=west", "end_turn")
+    play(state, "step dir=north", "end_turn")
     play(state, "start_turn hunter=athlete", seat=1)
     assert state.move_budget == 2
     athlete = state.hunter("athlete")
@@ -329,15 +331,24 @@ def test_medium_senses_and_photographer_photographs() -> None:
     assert "the Phantom is there" in str(state.view(None)["log"])
 
 
-def test_round_ends_without_usable_cards_then_hunters_last_turn_and_cleanup() -> None:
-    state = new_state(script={"phantom_die": [6, 6, 6], "hunter_die": [1, 1, 1, 1]})
-    twilight(state)
-    # 8 cards: spend them all in the opening turns (two 6-rolls plus Acceleration)
+def _spend_the_round(state: OldHouseState) -> None:
+    """The 8 Move cards spent: 7 in the opening turns (ending on A2), the last one after the
+    hunters' phase (back to B2); the hunters move in both phases."""
     play(state, "step dir=north", "step dir=south", "step dir=north", "step dir=south", "step dir=east", "end_turn")
-    play(state, "step dir=west", "step dir=east", "step dir=west", "end_turn")
-    assert state.hand == [0, 0, 0, 0] and state.round_ending
-    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
+    play(state, "step dir=west", "step dir=west", "end_turn")
+    assert state.hand == [0, 1, 0, 0] and not state.round_ending
+    play(state, "start_turn hunter=medium", "move to=B1", "end_turn", seat=1)
     play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
+    play(state, "step dir=east", "end_turn")
+
+
+def test_round_ends_without_usable_cards_then_hunters_last_turn_and_cleanup() -> None:
+    state = new_state(script={"phantom_die": [6, 6, 1], "hunter_die": [1, 1, 1, 1]})
+    twilight(state)
+    _spend_the_round(state)
+    assert state.hand == [0, 0, 0, 0] and state.round_ending
+    play(state, "start_turn hunter=medium", "move to=A1", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C2", "end_turn", seat=2)
     assert state.round == 2 and state.phase == "twilight" and state.hand == [2, 2, 2, 2]
     assert state.traps == [] or not any(t.active for t in state.traps)
     assert state.entities == [] and state.pentagrams == [] and state.trails == set()
@@ -365,13 +376,12 @@ def test_destroying_every_relic_wins_for_the_phantom() -> None:
 
 
 def test_seven_rounds_pass_and_the_hunters_win() -> None:
-    state = new_state(script={"phantom_die": [6, 6, 6], "hunter_die": [1] * 4})
+    state = new_state(script={"phantom_die": [6, 6, 1], "hunter_die": [1] * 4})
     state.round = 7
     twilight(state)
-    play(state, "step dir=north", "step dir=south", "step dir=north", "step dir=south", "step dir=east", "end_turn")
-    play(state, "step dir=west", "step dir=east", "step dir=west", "end_turn")
-    play(state, "start_turn hunter=medium", "move to=A2", "end_turn", seat=1)
-    play(state, "start_turn hunter=exorcist", "move to=C1", "end_turn", seat=2)
+    _spend_the_round(state)
+    play(state, "start_turn hunter=medium", "move to=A1", "end_turn", seat=1)
+    play(state, "start_turn hunter=exorcist", "move to=C2", "end_turn", seat=2)
     assert state.winner == "hunters" and state.is_terminal()
 
 
