@@ -222,11 +222,11 @@ class HeuristicBot:
         n = st.dice_count(t)
         reqs = tuple(tuple(st.requirements(s)) for s in spaces)
         dice_ok = tuple(not st.card(st.space_card[s]).has("dice_off") for s in spaces)
-        table = _odds(reqs, dice_ok, n, st.white_wild(), pool)
+        table = _odds_by_outcome(reqs, dice_ok, n, st.white_wild(), pool)
         threats = [self.threat(st, s, exorcism=True) for s in spaces]
         value = 0.0
         for prob, combos in table:
-            value += prob * max((sum(threats[g] for g in c) for c in combos), default=0.0)
+            value += prob * max(sum(threats[g] for g in c) for c in combos)
         if st.has_power(t, "gods_favorite") or st.has_power(t, "second_wind"):
             value *= 1.35
         return value * self.weights["exorcise"]
@@ -657,9 +657,97 @@ def _odds(
 ) -> list[tuple[float, list[tuple[int, ...]]]]:
     """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
     that the faces plus the token ``pool`` beat."""
+    single = _single_colours(reqs, dice_ok)
+    if single is not None:
+        return _single_colour_odds(single, n, wild, pool)
     out = []
     for prob, combos in _roll_needs(reqs, dice_ok, n, wild):
         beaten = [combo for combo, needs in combos if any(all(k[i] <= pool[i] for i in range(5)) for k in needs)]
+        out.append((prob, beaten))
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _odds_by_outcome(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> tuple[tuple[float, tuple[tuple[int, ...], ...]], ...]:
+    """:func:`_odds` with the rolls that beat the same sets of ghosts taken together: each
+    distinct non-empty list of beaten sets once, with the total probability of its rolls (in the
+    order first met)."""
+    grouped: dict[tuple[tuple[int, ...], ...], float] = {}
+    for prob, beaten in _odds(reqs, dice_ok, n, wild, pool):
+        if beaten:
+            key = tuple(beaten)
+            grouped[key] = grouped.get(key, 0.0) + prob
+    return tuple((prob, key) for key, prob in grouped.items())
+
+
+_FACES = ("red", "green", "blue", "yellow", "black", "white")
+
+
+def _rolls(n: int) -> list[tuple[float, tuple[int, ...]]]:
+    """Every multiset of ``n`` Tao dice faces as its probability and its count per face (the
+    colours of ``COLOURS``, then white), in the order of :func:`_roll_needs`."""
+    out = []
+    for roll in itertools.combinations_with_replacement(_FACES, n):
+        counts = tuple(roll.count(f) for f in _FACES)
+        out.append((factorial(n) / prod(factorial(c) for c in counts) / 6**n, counts))
+    return out
+
+
+_ROLLS = functools.cache(_rolls)
+
+
+def _single_colours(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...]
+) -> tuple[tuple[int, int], ...] | None:
+    """Per ghost, its one resistance as (colour index, count), when every ghost (at most 2) has a
+    single resistance vector of at most one colour and takes Tao dice; ``None`` otherwise."""
+    if len(reqs) > 2 or not all(dice_ok):
+        return None
+    out = []
+    for alts in reqs:
+        if len(alts) != 1:
+            return None
+        colours = [(i, k) for i, k in enumerate(alts[0]) if k]
+        if len(colours) > 1:
+            return None
+        out.append(colours[0] if colours else (0, 0))
+    return tuple(out)
+
+
+def _single_colour_odds(
+    single: tuple[tuple[int, int], ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> list[tuple[float, list[tuple[int, ...]]]]:
+    """:func:`_odds` against ghosts of one colour each (see :func:`_single_colours`), by counting:
+    one ghost of colour ``c`` and resistance ``k`` falls when the faces of ``c``, the white faces
+    (when wild) and the pool's tokens of ``c`` reach ``k``; two of one colour when they reach the
+    sum; two of two colours when the white faces cover what each colour's faces and tokens leave
+    short. The same table as the general walk over every way of giving the dice (each die and
+    token to one ghost)."""
+    combos: list[tuple[int, ...]] = [(g,) for g in range(len(single))]
+    if len(single) == 2:
+        combos.append((0, 1))
+    out = []
+    for prob, counts in _ROLLS(n):
+        whites = counts[5] if wild else 0
+        beaten = []
+        for combo in combos:
+            if len(combo) == 1:
+                c, k = single[combo[0]]
+                ok = counts[c] + whites + pool[c] >= k
+            else:
+                (a, ka), (b, kb) = single
+                if not ka or not kb:  # one of the two needs nothing: the other alone
+                    c, k = (b, kb) if not ka else (a, ka)
+                    ok = counts[c] + whites + pool[c] >= k
+                elif a == b:
+                    ok = ka + kb <= counts[a] + whites + pool[a]
+                else:
+                    short = max(0, ka - counts[a] - pool[a]) + max(0, kb - counts[b] - pool[b])
+                    ok = short <= whites
+            if ok:
+                beaten.append(combo)
         out.append((prob, beaten))
     return out
 
