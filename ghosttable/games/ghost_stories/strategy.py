@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, ClassVar
 from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
-from ghosttable.games.ghost_stories.rules import token_needs
 from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, OPPOSITE, board_of, board_spaces
 
 if TYPE_CHECKING:
@@ -629,40 +628,41 @@ class HeuristicBot:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _roll_needs(
-    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool
-) -> tuple[tuple[float, tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]], ...]:
-    """For each multiset of ``n`` Tao dice faces: its probability and, per set of ghosts
-    (indices), the minimal token vectors that with those faces beat them all."""
-    out = []
-    faces = ("red", "green", "blue", "yellow", "black", "white")
-    ghosts = range(len(reqs))
-    for roll in itertools.combinations_with_replacement(faces, n):
-        counts = [roll.count(f) for f in faces]
-        prob = factorial(n) / prod(factorial(c) for c in counts) / 6**n
-        combos = []
-        for r in range(1, len(reqs) + 1):
-            for combo in itertools.combinations(ghosts, r):
-                needs = token_needs(
-                    tuple(reqs[g] for g in combo), tuple(dice_ok[g] for g in combo), tuple(sorted(roll)), wild
-                )
-                combos.append((combo, tuple(needs)))
-        out.append((prob, tuple(combos)))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1 << 14)
 def _odds(
     reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
 ) -> list[tuple[float, list[tuple[int, ...]]]]:
     """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
-    that the faces plus the token ``pool`` beat."""
-    single = _single_colours(reqs, dice_ok)
-    if single is not None:
-        return _single_colour_odds(single, n, wild, pool)
+    that the faces plus the token ``pool`` beat.
+
+    Each face and each token meets one unit of one ghost's resistance, so what a set of ghosts
+    needs adds up per colour: it falls when, for one choice of each ghost's alternative
+    resistance, the pool holds every colour the ghosts that take no dice (DICE_OFF) need, and
+    the white faces (when wild) cover what each colour's faces and tokens leave short. The same
+    sets as :func:`~ghosttable.games.ghost_stories.rules.token_needs` gives over every way of
+    giving each die to one ghost.
+    """
+    combos = [c for r in range(1, len(reqs) + 1) for c in itertools.combinations(range(len(reqs)), r)]
+    needs = []
+    for combo in combos:
+        options = []
+        for choice in itertools.product(*(reqs[g] for g in combo)):
+            total, tokens_only = [0] * 5, [0] * 5
+            for g, req in zip(combo, choice, strict=True):
+                for i in range(5):
+                    total[i] += req[i]
+                    if not dice_ok[g]:
+                        tokens_only[i] += req[i]
+            if all(tokens_only[i] <= pool[i] for i in range(5)):
+                options.append(tuple(total[i] - pool[i] for i in range(5)))
+        needs.append(options)
     out = []
-    for prob, combos in _roll_needs(reqs, dice_ok, n, wild):
-        beaten = [combo for combo, needs in combos if any(all(k[i] <= pool[i] for i in range(5)) for k in needs)]
+    for prob, counts in _rolls(n):
+        whites = counts[5] if wild else 0
+        beaten = [
+            combo
+            for combo, options in zip(combos, needs, strict=True)
+            if any(sum(max(0, short[i] - counts[i]) for i in range(5)) <= whites for short in options)
+        ]
         out.append((prob, beaten))
     return out
 
@@ -685,70 +685,14 @@ def _odds_by_outcome(
 _FACES = ("red", "green", "blue", "yellow", "black", "white")
 
 
+@functools.cache
 def _rolls(n: int) -> list[tuple[float, tuple[int, ...]]]:
     """Every multiset of ``n`` Tao dice faces as its probability and its count per face (the
-    colours of ``COLOURS``, then white), in the order of :func:`_roll_needs`."""
+    colours of ``COLOURS``, then white)."""
     out = []
     for roll in itertools.combinations_with_replacement(_FACES, n):
         counts = tuple(roll.count(f) for f in _FACES)
         out.append((factorial(n) / prod(factorial(c) for c in counts) / 6**n, counts))
-    return out
-
-
-_ROLLS = functools.cache(_rolls)
-
-
-def _single_colours(
-    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...]
-) -> tuple[tuple[int, int], ...] | None:
-    """Per ghost, its one resistance as (colour index, count), when every ghost (at most 2) has a
-    single resistance vector of at most one colour and takes Tao dice; ``None`` otherwise."""
-    if len(reqs) > 2 or not all(dice_ok):
-        return None
-    out = []
-    for alts in reqs:
-        if len(alts) != 1:
-            return None
-        colours = [(i, k) for i, k in enumerate(alts[0]) if k]
-        if len(colours) > 1:
-            return None
-        out.append(colours[0] if colours else (0, 0))
-    return tuple(out)
-
-
-def _single_colour_odds(
-    single: tuple[tuple[int, int], ...], n: int, wild: bool, pool: tuple[int, ...]
-) -> list[tuple[float, list[tuple[int, ...]]]]:
-    """:func:`_odds` against ghosts of one colour each (see :func:`_single_colours`), by counting:
-    one ghost of colour ``c`` and resistance ``k`` falls when the faces of ``c``, the white faces
-    (when wild) and the pool's tokens of ``c`` reach ``k``; two of one colour when they reach the
-    sum; two of two colours when the white faces cover what each colour's faces and tokens leave
-    short. The same table as the general walk over every way of giving the dice (each die and
-    token to one ghost)."""
-    combos: list[tuple[int, ...]] = [(g,) for g in range(len(single))]
-    if len(single) == 2:
-        combos.append((0, 1))
-    out = []
-    for prob, counts in _ROLLS(n):
-        whites = counts[5] if wild else 0
-        beaten = []
-        for combo in combos:
-            if len(combo) == 1:
-                c, k = single[combo[0]]
-                ok = counts[c] + whites + pool[c] >= k
-            else:
-                (a, ka), (b, kb) = single
-                if not ka or not kb:  # one of the two needs nothing: the other alone
-                    c, k = (b, kb) if not ka else (a, ka)
-                    ok = counts[c] + whites + pool[c] >= k
-                elif a == b:
-                    ok = ka + kb <= counts[a] + whites + pool[a]
-                else:
-                    short = max(0, ka - counts[a] - pool[a]) + max(0, kb - counts[b] - pool[b])
-                    ok = short <= whites
-            if ok:
-                beaten.append(combo)
-        out.append((prob, beaten))
     return out
 
 
