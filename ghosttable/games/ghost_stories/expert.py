@@ -9,9 +9,11 @@ one determinization of what the seat knows (a deck order and the dice to come, t
 candidates meet the same ghosts and the same dice), with the base policy choosing for every seat,
 up to the first Yang move step ``horizon`` turns on (to the end of the game once every incarnation
 has left the deck). The position there is scored by :func:`~.evaluation.progress` (a won or lost
-playout by its result). The candidate with the best mean paired advantage over the base policy's
-choice is played if that advantage is above ``margin`` (SPARTA's rule: the search overrides the
-agreed policy only when it has reason to); otherwise the base policy's choice is. Every other
+playout by its result, a loss well below any position still in play). Candidates whose paired
+advantage over the base policy's choice cannot reach ``margin`` drop out of the rounds
+(``prune``). The candidate whose mean paired advantage less ``confidence`` standard errors is
+best is played if that is above ``margin`` (SPARTA's rule: the search overrides the agreed policy
+only when it has reason to); otherwise the base policy's choice is. Every other
 decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
 policy's, at no search cost.
 
@@ -19,7 +21,8 @@ policy's, at no search cost.
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
 each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
-least ``min_rounds`` rounds, unless one more would pass :data:`OVERRUN` times the budget);
+least ``min_rounds`` rounds), and never passes :data:`OVERRUN` times the budget by more than a
+playout's step;
 ``seconds`` adds a wall-clock limit (play then depends on the
 machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
 in ``docs/games/ghost_stories.md``).
@@ -50,7 +53,7 @@ from ghosttable.games.ghost_stories.village import board_of
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
-DEFAULT_WORK = 6_000
+DEFAULT_WORK = 8_000
 """Work units a decision of ``expert`` may spend by default (see the module docstring)."""
 
 MOVE_WORK = 60
@@ -63,9 +66,10 @@ ROUND_WORK = 40
 OVERRUN = 1.5
 """The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
 the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
-before every candidate is played is dropped (playouts that run to the end of the game, once
-every incarnation has left the deck, can cost several times a budget). A search that cannot
-finish one round plays the base policy's choice."""
+before every candidate is played is dropped, its playout cut short where it passes (playouts
+that run to the end of the game, once every incarnation has left the deck, can cost several
+times a budget). A decision's work never passes this limit by more than one step of a playout.
+A search that cannot finish one round plays the base policy's choice."""
 
 LOSS_PENALTY = 1.0
 """How much below the evaluation's share of the deck drawn a lost playout scores (see
@@ -79,6 +83,10 @@ of the deck (the lowest of those games is about -0.1)."""
 PRUNE = 2.0
 """Standard errors a candidate's advantage may lie below ``margin`` before ``expert`` stops
 playing it (see :meth:`Search.run`)."""
+
+CONFIDENCE = 1.0
+"""Standard errors below its mean advantage at which ``expert`` judges a candidate (see
+:func:`pick`)."""
 
 PRUNE_AFTER = 3
 """Rounds every candidate plays before the search may drop one (see :meth:`Search.run`)."""
@@ -160,14 +168,14 @@ class Search:
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
-    def playout(self, st: GhostStoriesState, stop: int) -> int:
+    def playout(self, st: GhostStoriesState, stop: int, limit: float = math.inf) -> int:
         """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
         ``stop`` or later, or to the end of the game once every incarnation has left the deck;
-        returns the work spent."""
+        returns the work spent. It stops (unfinished) once the work passes ``limit``."""
         work = 0
         steps = 0
         decide = self.policy.decide
-        while st.result is None and steps < self.rollout_limit:
+        while st.result is None and steps < self.rollout_limit and work <= limit:
             if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
                 break
             seat = st.current_player
@@ -238,12 +246,16 @@ class Search:
             for est, live in zip(estimates, active, strict=True):
                 if not live:
                     continue
-                if spent > OVERRUN * work and (rounds or not first_round):
+                capped = bool(rounds or not first_round)
+                if spent > OVERRUN * work and capped:
                     dropped = True  # the round would take the search past its hard limit
                     break
                 st = world.clone()
                 st._apply(seat, est.action)
-                spent += self.playout(st, stop)
+                spent += self.playout(st, stop, OVERRUN * work - spent if capped else math.inf)
+                if spent > OVERRUN * work and capped:
+                    dropped = True  # the playout was cut short at the hard limit
+                    break
                 score = progress(st, loss_penalty=self.loss_penalty)
                 chance = (1.0 if st.result == "win" else 0.0) if st.result else win_chance(score)
                 played.append((est, score, chance))
@@ -328,6 +340,8 @@ class ExpertBot:
         prune: drop a candidate from the rounds once its advantage plus this many standard
             errors is at most ``margin`` (``None``: every candidate plays every round; see
             :meth:`Search.run`).
+        confidence: standard errors of its advantage a candidate must keep above ``margin`` to
+            be played instead of the base choice (see :func:`pick`).
 
     Raises:
         ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
@@ -352,6 +366,7 @@ class ExpertBot:
         searched: tuple[str, ...] = SEARCHED,
         loss_penalty: float = LOSS_PENALTY,
         prune: float | None = PRUNE,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
             raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
@@ -367,6 +382,7 @@ class ExpertBot:
         self.margin = margin
         self.searched = searched
         self.prune = prune
+        self.confidence = confidence
         #: whether a search always finishes its first round, whatever it costs (the oracle's)
         self.first_round = False
         self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
@@ -417,13 +433,20 @@ class ExpertBot:
             prune=self.prune,
             margin=self.margin,
         )
-        return pick(estimates, base, self.margin)
+        return pick(estimates, base, self.margin, self.confidence)
 
 
-def pick(estimates: list[Estimate], base: Action, margin: float) -> Action:
-    """The candidate with the best mean paired advantage, if it beats ``base`` by ``margin``."""
-    best = max(estimates, key=lambda e: (e.advantage()[0], e.action == base))
-    if best.action != base and best.advantage()[0] > margin:
+def pick(estimates: list[Estimate], base: Action, margin: float, confidence: float = 0.0) -> Action:
+    """The candidate whose mean paired advantage less ``confidence`` standard errors is best, if
+    that beats ``base`` by ``margin`` (with several candidates the best mean is often best by
+    chance alone: the standard errors keep the search from trading the base choice for noise)."""
+
+    def bound(e: Estimate) -> float:
+        mean, se = e.advantage()
+        return mean - confidence * se
+
+    best = max(estimates, key=lambda e: (bound(e), e.action == base))
+    if best.action != base and bound(best) > margin:
         return best.action
     return base
 

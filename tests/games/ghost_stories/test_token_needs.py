@@ -64,7 +64,6 @@ def test_a_white_face_pays_any_colour_unless_whites_are_off() -> None:
     assert token_needs(one_green, (False,), ("white",), True) == [(0, 1, 0, 0, 0)]
 
 
-
 def _walked_odds(
     reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
 ) -> list[tuple[float, list[tuple[int, ...]]]]:
