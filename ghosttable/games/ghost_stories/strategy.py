@@ -627,7 +627,6 @@ class HeuristicBot:
         return legal[0]
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def _odds(
     reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
 ) -> list[tuple[float, list[tuple[int, ...]]]]:
@@ -673,7 +672,9 @@ def _odds_by_outcome(
 ) -> tuple[tuple[float, tuple[tuple[int, ...], ...]], ...]:
     """:func:`_odds` with the rolls that beat the same sets of ghosts taken together: each
     distinct non-empty list of beaten sets once, with the total probability of its rolls (in the
-    order first met)."""
+    order first met). Only this is cached: a few tuples of numbers per entry, which the garbage
+    collector leaves alone (a cache of :func:`_odds`' lists, a hundred per entry, made its full
+    collections take up to half a second once a process had played a few dozen games)."""
     grouped: dict[tuple[tuple[int, ...], ...], float] = {}
     for prob, beaten in _odds(reqs, dice_ok, n, wild, pool):
         if beaten:
