@@ -81,8 +81,8 @@ walk into it. With this penalty a loss scores below the positions still in play 
 of the deck (the lowest of those games is about -0.1)."""
 
 PRUNE = 2.0
-"""Standard errors a candidate's advantage may lie below ``margin`` before ``expert`` stops
-playing it (see :meth:`Search.run`)."""
+"""A candidate of ``expert`` whose mean advantage plus this many standard errors is at most
+``margin`` plays no more rounds (see :meth:`Search.run`)."""
 
 CONFIDENCE = 1.0
 """Standard errors below its mean advantage at which ``expert`` judges a candidate (see
