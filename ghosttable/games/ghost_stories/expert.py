@@ -9,9 +9,11 @@ one determinization of what the seat knows (a deck order and the dice to come, t
 candidates meet the same ghosts and the same dice), with the base policy choosing for every seat,
 up to the first Yang move step ``horizon`` turns on (to the end of the game once every incarnation
 has left the deck). The position there is scored by :func:`~.evaluation.progress` (a won or lost
-playout by its result). The candidate with the best mean paired advantage over the base policy's
-choice is played if that advantage is above ``margin`` (SPARTA's rule: the search overrides the
-agreed policy only when it has reason to); otherwise the base policy's choice is. Every other
+playout by its result, a loss well below any position still in play). Candidates whose paired
+advantage over the base policy's choice cannot reach ``margin`` drop out of the rounds
+(``prune``). The candidate whose mean paired advantage less ``confidence`` standard errors is
+best is played if that is above ``margin`` (SPARTA's rule: the search overrides the agreed policy
+only when it has reason to); otherwise the base policy's choice is. Every other
 decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
 policy's, at no search cost.
 
@@ -19,7 +21,8 @@ policy's, at no search cost.
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
 each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
-least ``min_rounds`` rounds, unless one more would pass :data:`OVERRUN` times the budget);
+least ``min_rounds`` rounds), and never passes :data:`OVERRUN` times the budget by more than a
+playout's step;
 ``seconds`` adds a wall-clock limit (play then depends on the
 machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
 in ``docs/games/ghost_stories.md``).
@@ -45,12 +48,12 @@ from ghosttable.core import Action, Game
 from ghosttable.core.errors import GameError
 from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
 from ghosttable.games.ghost_stories.strategy import HeuristicBot, _load
-from ghosttable.games.ghost_stories.village import FACING, board_of
+from ghosttable.games.ghost_stories.village import board_of
 
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
-DEFAULT_WORK = 2_500
+DEFAULT_WORK = 8_000
 """Work units a decision of ``expert`` may spend by default (see the module docstring)."""
 
 MOVE_WORK = 60
@@ -60,15 +63,33 @@ MOVE_WORK = 60
 ROUND_WORK = 40
 """Work units a round counts for its determinization."""
 
-MANY_COLOURS_WORK = 150
-"""Work units the playout policy's exorcism odds count against a ghost of several colours."""
-
-OVERRUN = 2.0
+OVERRUN = 1.5
 """The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
 the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
-before every candidate is played is dropped (playouts that run to the end of the game, once
-every incarnation has left the deck, can cost several times a budget). A search that cannot
-finish one round plays the base policy's choice."""
+before every candidate is played is dropped, its playout cut short where it passes (playouts
+that run to the end of the game, once every incarnation has left the deck, can cost several
+times a budget). A decision's work never passes this limit by more than one step of a playout.
+A search that cannot finish one round plays the base policy's choice."""
+
+LOSS_PENALTY = 1.0
+"""How much below the evaluation's share of the deck drawn a lost playout scores (see
+:func:`~ghosttable.games.ghost_stories.evaluation.progress`). The evaluation of a position still
+in play falls as the game goes on (Qi, tokens and Yin-Yangs are spent) while the share drawn
+grows, so that a loss scored by its share alone scores above most positions of the game's
+second half still in play (0.3-0.5 against 0.6-0.9 in the heuristic's games): the search would
+walk into it. With this penalty a loss scores below the positions still in play at the same share
+of the deck (the lowest of those games is about -0.1)."""
+
+PRUNE = 2.0
+"""A candidate of ``expert`` whose mean advantage plus this many standard errors is at most
+``margin`` plays no more rounds (see :meth:`Search.run`)."""
+
+CONFIDENCE = 1.0
+"""Standard errors below its mean advantage at which ``expert`` judges a candidate (see
+:func:`pick`)."""
+
+PRUNE_AFTER = 3
+"""Rounds every candidate plays before the search may drop one (see :meth:`Search.run`)."""
 
 SEARCHED = ("yang_move", "yang_action", "place_ghost")
 """The decision points ``expert`` searches (by default); it leaves every other one to the base
@@ -124,17 +145,6 @@ class PlayoutPolicy(HeuristicBot):
     def __init__(self) -> None:
         self.seat = 0
         self.rng = random.Random(0)
-        #: work units of the exact exorcism odds against many-coloured ghosts since the last reset
-        self.extra_work = 0
-
-    def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
-        """The base policy's value, with its cost counted: the exact odds against a ghost whose
-        resistance has several colours (the Hope Killer, the Nameless) weigh every way of giving
-        each die to a colour, :data:`MANY_COLOURS_WORK` units (they are cached, but a search's
-        budget must not depend on what the process happens to hold in its caches)."""
-        if any(st.space_card[s] and len(st.card(st.space_card[s]).resistance) > 1 for s in FACING[pos]):
-            self.extra_work += MANY_COLOURS_WORK
-        return super().exorcise_value(st, t, pos)
 
     def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         for a in legal:
@@ -152,20 +162,20 @@ class Search:
         rollout_limit: most decisions of one playout (a safety bound).
     """
 
-    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400, loss_penalty: float = 0.0) -> None:
+    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400, loss_penalty: float = LOSS_PENALTY) -> None:
         self.horizon = horizon
         self.loss_penalty = loss_penalty
         self.rollout_limit = rollout_limit
         self.policy: HeuristicBot = PlayoutPolicy()
 
-    def playout(self, st: GhostStoriesState, stop: int) -> int:
+    def playout(self, st: GhostStoriesState, stop: int, limit: float = math.inf) -> int:
         """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
         ``stop`` or later, or to the end of the game once every incarnation has left the deck;
-        returns the work spent."""
+        returns the work spent. It stops (unfinished) once the work passes ``limit``."""
         work = 0
         steps = 0
         decide = self.policy.decide
-        while st.result is None and steps < self.rollout_limit:
+        while st.result is None and steps < self.rollout_limit and work <= limit:
             if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
                 break
             seat = st.current_player
@@ -180,10 +190,6 @@ class Search:
             # the actions come from the legal list just made: the checks of ``apply`` are not needed
             st._apply(seat, action)
             steps += 1
-        policy = self.policy
-        if isinstance(policy, PlayoutPolicy):
-            work += policy.extra_work
-            policy.extra_work = 0
         return work
 
     def run(
@@ -199,15 +205,30 @@ class Search:
         max_rounds: int = 1_000,
         seconds: float | None = None,
         first_round: bool = False,
+        prune: float | None = None,
+        margin: float = 0.0,
     ) -> tuple[list[Estimate], int, int]:
         """Rounds of playouts of every candidate (the first one always finished with
         ``first_round``, whatever :data:`OVERRUN` says); returns the estimates (in ``candidates``' order),
-        the rounds played and the work spent. ``base`` must be one of ``candidates``."""
+        the rounds played and the work spent. ``base`` must be one of ``candidates``.
+
+        With ``prune`` (a number of standard errors), from round :data:`PRUNE_AFTER` on a
+        candidate whose mean paired advantage plus ``prune`` standard errors stays at or below
+        ``margin`` plays no more rounds (it cannot be chosen), so that the budget goes to the
+        candidates still in doubt; the search stops when only ``base`` is left."""
         estimates = [Estimate(a) for a in candidates]
         base_index = candidates.index(base)
+        active = [True] * len(candidates)
         started = time.perf_counter()
         spent = rounds = 0
         while rounds < max_rounds:
+            if prune is not None and rounds >= PRUNE_AFTER:
+                for i, est in enumerate(estimates):
+                    if i != base_index and active[i]:
+                        mean, se = est.advantage()
+                        active[i] = mean + prune * se > margin
+                if sum(active) == 1:
+                    break
             if rounds and spent + spent / rounds > OVERRUN * work:
                 break  # one more round would take the search past OVERRUN times its budget
             if rounds >= min_rounds and (
@@ -220,21 +241,28 @@ class Search:
             spent += ROUND_WORK
             # every candidate is played to the same turn, whether or not it ends the turn at once
             stop = world.turn + self.horizon
-            scores: list[float] = []
-            chances: list[float] = []
-            for est in estimates:
-                if spent > OVERRUN * work and (rounds or not first_round):
-                    break  # the round would take the search past its hard limit: dropped
+            played: list[tuple[Estimate, float, float]] = []
+            dropped = False
+            for est, live in zip(estimates, active, strict=True):
+                if not live:
+                    continue
+                capped = bool(rounds or not first_round)
+                if spent > OVERRUN * work and capped:
+                    dropped = True  # the round would take the search past its hard limit
+                    break
                 st = world.clone()
                 st._apply(seat, est.action)
-                spent += self.playout(st, stop)
+                spent += self.playout(st, stop, OVERRUN * work - spent if capped else math.inf)
+                if spent > OVERRUN * work and capped:
+                    dropped = True  # the playout was cut short at the hard limit
+                    break
                 score = progress(st, loss_penalty=self.loss_penalty)
-                scores.append(score)
-                chances.append((1.0 if st.result == "win" else 0.0) if st.result else win_chance(score))
-            if len(scores) < len(estimates):
+                chance = (1.0 if st.result == "win" else 0.0) if st.result else win_chance(score)
+                played.append((est, score, chance))
+            if dropped:
                 break
-            base_score = scores[base_index]
-            for est, score, chance in zip(estimates, scores, chances, strict=True):
+            base_score = next(score for est, score, _ in played if est is estimates[base_index])
+            for est, score, chance in played:
                 d = score - base_score
                 est.rounds += 1
                 est.total += score
@@ -309,6 +337,11 @@ class ExpertBot:
         searched: the decision points searched (the others are the base policy's).
         loss_penalty: how much worse than the position it cut short a lost playout scores (see
             :func:`~ghosttable.games.ghost_stories.evaluation.progress`).
+        prune: drop a candidate from the rounds once its advantage plus this many standard
+            errors is at most ``margin`` (``None``: every candidate plays every round; see
+            :meth:`Search.run`).
+        confidence: standard errors of its advantage a candidate must keep above ``margin`` to
+            be played instead of the base choice (see :func:`pick`).
 
     Raises:
         ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
@@ -331,7 +364,9 @@ class ExpertBot:
         candidates: int = 4,
         margin: float = 0.002,
         searched: tuple[str, ...] = SEARCHED,
-        loss_penalty: float = 0.0,
+        loss_penalty: float = LOSS_PENALTY,
+        prune: float | None = PRUNE,
+        confidence: float = CONFIDENCE,
     ) -> None:
         if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
             raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
@@ -346,6 +381,8 @@ class ExpertBot:
         self.candidates = candidates
         self.margin = margin
         self.searched = searched
+        self.prune = prune
+        self.confidence = confidence
         #: whether a search always finishes its first round, whatever it costs (the oracle's)
         self.first_round = False
         self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
@@ -393,14 +430,23 @@ class ExpertBot:
             min_rounds=self.min_rounds,
             seconds=self.seconds,
             first_round=self.first_round,
+            prune=self.prune,
+            margin=self.margin,
         )
-        return pick(estimates, base, self.margin)
+        return pick(estimates, base, self.margin, self.confidence)
 
 
-def pick(estimates: list[Estimate], base: Action, margin: float) -> Action:
-    """The candidate with the best mean paired advantage, if it beats ``base`` by ``margin``."""
-    best = max(estimates, key=lambda e: (e.advantage()[0], e.action == base))
-    if best.action != base and best.advantage()[0] > margin:
+def pick(estimates: list[Estimate], base: Action, margin: float, confidence: float = 0.0) -> Action:
+    """The candidate whose mean paired advantage less ``confidence`` standard errors is best, if
+    that beats ``base`` by ``margin`` (with several candidates the best mean is often best by
+    chance alone: the standard errors keep the search from trading the base choice for noise)."""
+
+    def bound(e: Estimate) -> float:
+        mean, se = e.advantage()
+        return mean - confidence * se
+
+    best = max(estimates, key=lambda e: (bound(e), e.action == base))
+    if best.action != base and bound(best) > margin:
         return best.action
     return base
 

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, ClassVar
 from ghosttable.ai.base import Observation
 from ghosttable.core import Action, Game
 from ghosttable.games.ghost_stories.cards import COLOURS
-from ghosttable.games.ghost_stories.rules import token_needs
 from ghosttable.games.ghost_stories.village import ADJACENT, FACING, LINES, OPPOSITE, board_of, board_spaces
 
 if TYPE_CHECKING:
@@ -222,11 +221,11 @@ class HeuristicBot:
         n = st.dice_count(t)
         reqs = tuple(tuple(st.requirements(s)) for s in spaces)
         dice_ok = tuple(not st.card(st.space_card[s]).has("dice_off") for s in spaces)
-        table = _odds(reqs, dice_ok, n, st.white_wild(), pool)
+        table = _odds_by_outcome(reqs, dice_ok, n, st.white_wild(), pool)
         threats = [self.threat(st, s, exorcism=True) for s in spaces]
         value = 0.0
         for prob, combos in table:
-            value += prob * max((sum(threats[g] for g in c) for c in combos), default=0.0)
+            value += prob * max(sum(threats[g] for g in c) for c in combos)
         if st.has_power(t, "gods_favorite") or st.has_power(t, "second_wind"):
             value *= 1.35
         return value * self.weights["exorcise"]
@@ -628,39 +627,73 @@ class HeuristicBot:
         return legal[0]
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _roll_needs(
-    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool
-) -> tuple[tuple[float, tuple[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]], ...]], ...]:
-    """For each multiset of ``n`` Tao dice faces: its probability and, per set of ghosts
-    (indices), the minimal token vectors that with those faces beat them all."""
-    out = []
-    faces = ("red", "green", "blue", "yellow", "black", "white")
-    ghosts = range(len(reqs))
-    for roll in itertools.combinations_with_replacement(faces, n):
-        counts = [roll.count(f) for f in faces]
-        prob = factorial(n) / prod(factorial(c) for c in counts) / 6**n
-        combos = []
-        for r in range(1, len(reqs) + 1):
-            for combo in itertools.combinations(ghosts, r):
-                needs = token_needs(
-                    tuple(reqs[g] for g in combo), tuple(dice_ok[g] for g in combo), tuple(sorted(roll)), wild
-                )
-                combos.append((combo, tuple(needs)))
-        out.append((prob, tuple(combos)))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1 << 14)
 def _odds(
     reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
 ) -> list[tuple[float, list[tuple[int, ...]]]]:
     """For each multiset of ``n`` Tao dice faces: its probability and the sets of ghosts (indices)
-    that the faces plus the token ``pool`` beat."""
+    that the faces plus the token ``pool`` beat.
+
+    Each face and each token meets one unit of one ghost's resistance, so what a set of ghosts
+    needs adds up per colour: it falls when, for one choice of each ghost's alternative
+    resistance, the pool holds every colour the ghosts that take no dice (DICE_OFF) need, and
+    the white faces (when wild) cover what each colour's faces and tokens leave short. The same
+    sets as :func:`~ghosttable.games.ghost_stories.rules.token_needs` gives over every way of
+    giving each die to one ghost.
+    """
+    combos = [c for r in range(1, len(reqs) + 1) for c in itertools.combinations(range(len(reqs)), r)]
+    needs = []
+    for combo in combos:
+        options = []
+        for choice in itertools.product(*(reqs[g] for g in combo)):
+            total, tokens_only = [0] * 5, [0] * 5
+            for g, req in zip(combo, choice, strict=True):
+                for i in range(5):
+                    total[i] += req[i]
+                    if not dice_ok[g]:
+                        tokens_only[i] += req[i]
+            if all(tokens_only[i] <= pool[i] for i in range(5)):
+                options.append(tuple(total[i] - pool[i] for i in range(5)))
+        needs.append(options)
     out = []
-    for prob, combos in _roll_needs(reqs, dice_ok, n, wild):
-        beaten = [combo for combo, needs in combos if any(all(k[i] <= pool[i] for i in range(5)) for k in needs)]
+    for prob, counts in _rolls(n):
+        whites = counts[5] if wild else 0
+        beaten = [
+            combo
+            for combo, options in zip(combos, needs, strict=True)
+            if any(sum(max(0, short[i] - counts[i]) for i in range(5)) <= whites for short in options)
+        ]
         out.append((prob, beaten))
+    return out
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _odds_by_outcome(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> tuple[tuple[float, tuple[tuple[int, ...], ...]], ...]:
+    """:func:`_odds` with the rolls that beat the same sets of ghosts taken together: each
+    distinct non-empty list of beaten sets once, with the total probability of its rolls (in the
+    order first met). Only this is cached: a few tuples of numbers per entry, which the garbage
+    collector leaves alone (a cache of :func:`_odds`' lists, a hundred per entry, made its full
+    collections take up to half a second once a process had played a few dozen games)."""
+    grouped: dict[tuple[tuple[int, ...], ...], float] = {}
+    for prob, beaten in _odds(reqs, dice_ok, n, wild, pool):
+        if beaten:
+            key = tuple(beaten)
+            grouped[key] = grouped.get(key, 0.0) + prob
+    return tuple((prob, key) for key, prob in grouped.items())
+
+
+_FACES = ("red", "green", "blue", "yellow", "black", "white")
+
+
+@functools.cache
+def _rolls(n: int) -> list[tuple[float, tuple[int, ...]]]:
+    """Every multiset of ``n`` Tao dice faces as its probability and its count per face (the
+    colours of ``COLOURS``, then white)."""
+    out = []
+    for roll in itertools.combinations_with_replacement(_FACES, n):
+        counts = tuple(roll.count(f) for f in _FACES)
+        out.append((factorial(n) / prod(factorial(c) for c in counts) / 6**n, counts))
     return out
 
 

@@ -176,6 +176,41 @@ def test_forced_steps_cost_no_search() -> None:
         st.apply(HeuristicBot(game, seat, 0).choose(Observation(st, seat)), seat)
 
 
+def test_a_search_never_passes_its_hard_limit_by_more_than_a_step() -> None:
+    from ghosttable.games.ghost_stories.expert import MOVE_WORK, OVERRUN, ROUND_WORK
+
+    st = _position(17, 30)
+    game = st.game
+    searched = 0
+    for _ in range(60):
+        if st.is_terminal():
+            break
+        seat = st.current_player
+        bot = ExpertBot(game, seat, 3, work=200, min_rounds=5)
+        choice = bot.choose(Observation(st, seat))
+        if bot.last_rounds:
+            searched += 1
+        # past the limit by one determinization or one playout step at most (its position, its
+        # legal actions, far fewer than 200, and a Yang move's weighing)
+        assert bot.last_work <= OVERRUN * 200 + max(ROUND_WORK, 1 + 200 + MOVE_WORK)
+        st.apply(choice, seat)
+    assert searched > 0
+
+
+def test_the_search_keeps_the_base_choice_when_the_advantage_is_within_its_noise() -> None:
+    from ghosttable.core import Action
+    from ghosttable.games.ghost_stories.expert import Estimate, pick
+
+    base, other = Action.make("stay"), Action.make("move", tile=1)
+    noisy = Estimate(other, rounds=4, paired=0.2, paired_sq=0.2 * 0.2 + 3 * 0.0 + 0.09)
+    steady = Estimate(other, rounds=4, paired=0.2, paired_sq=4 * 0.05**2)
+    mean, se = noisy.advantage()
+    assert mean == pytest.approx(0.05) and se > mean
+    assert pick([Estimate(base, rounds=4), noisy], base, 0.002, confidence=1.0) == base
+    assert pick([Estimate(base, rounds=4), noisy], base, 0.002, confidence=0.0) == other
+    assert pick([Estimate(base, rounds=4), steady], base, 0.002, confidence=1.0) == other
+
+
 def test_bad_budgets_are_refused() -> None:
     game = GhostStories(4)
     with pytest.raises(ValueError):

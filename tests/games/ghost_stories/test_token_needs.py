@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ghosttable.games.ghost_stories.cards import COLOURS
 from ghosttable.games.ghost_stories.rules import token_needs
+from ghosttable.games.ghost_stories.strategy import _odds
 
 
 def brute_force(
@@ -60,3 +62,42 @@ def test_a_white_face_pays_any_colour_unless_whites_are_off() -> None:
     assert token_needs(one_green, (True,), ("white",), True) == [(0, 0, 0, 0, 0)]
     assert token_needs(one_green, (True,), ("white",), False) == [(0, 1, 0, 0, 0)]
     assert token_needs(one_green, (False,), ("white",), True) == [(0, 1, 0, 0, 0)]
+
+
+def _walked_odds(
+    reqs: tuple[tuple[tuple[int, ...], ...], ...], dice_ok: tuple[bool, ...], n: int, wild: bool, pool: tuple[int, ...]
+) -> list[tuple[float, list[tuple[int, ...]]]]:
+    """The heuristic's exorcism odds through ``token_needs`` (every die given every way)."""
+    faces = ("red", "green", "blue", "yellow", "black", "white")
+    out = []
+    for roll in itertools.combinations_with_replacement(faces, n):
+        counts = [roll.count(f) for f in faces]
+        prob = math.factorial(n) / math.prod(math.factorial(c) for c in counts) / 6**n
+        beaten = []
+        for r in range(1, len(reqs) + 1):
+            for combo in itertools.combinations(range(len(reqs)), r):
+                needs = token_needs(
+                    tuple(reqs[g] for g in combo), tuple(dice_ok[g] for g in combo), tuple(sorted(roll)), wild
+                )
+                if any(all(k[i] <= pool[i] for i in range(5)) for k in needs):
+                    beaten.append(combo)
+        out.append((prob, beaten))
+    return out
+
+
+_resistance = st.tuples(*[st.integers(0, 3) for _ in range(5)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.lists(_resistance, min_size=1, max_size=2), st.booleans()), min_size=1, max_size=2),
+    st.integers(0, 4),
+    st.booleans(),
+    st.tuples(*[st.integers(0, 3) for _ in range(5)]),
+)
+def test_the_heuristics_odds_match_the_walk_over_every_way_of_giving_the_dice(
+    ghosts: list[tuple[list[tuple[int, ...]], bool]], n: int, wild: bool, pool: tuple[int, ...]
+) -> None:
+    reqs = tuple(tuple(alts) for alts, _ in ghosts)
+    dice_ok = tuple(ok for _, ok in ghosts)
+    assert _odds(reqs, dice_ok, n, wild, pool) == _walked_odds(reqs, dice_ok, n, wild, pool)
