@@ -5,6 +5,9 @@
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
+// Every seat sees the same table (no private hands): hot seat needs no hand-over screen.
+export const sharedView = true;
+
 
 // Geometry of the drawing (SVG units): tile side, depth of the steps and of a ghost card.
 const T = 130;
