@@ -1928,7 +1928,7 @@ export function mount(root, ctx) {
     const last = lines.length ? lines[lines.length - 1][0] : -1;
     const log = el(
       "div",
-      { class: "gs-log", id: "gs-log", tabindex: "0", "aria-label": tr("gs.events") },
+      { class: "gs-log", id: "gs-log", tabindex: "0", "aria-label": tr("gs.events"), dataset: { logLength: v.log_length } },
       missing ? el("p", { class: "muted gs-missing" }, tr("gs.eventsMissing", { n: missing })) : null,
       groups.map((g) =>
         el(
