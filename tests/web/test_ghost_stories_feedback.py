@@ -73,10 +73,10 @@ def mount_position(page: Page, server: str, state: GhostStoriesState, lang: str 
             document.body.replaceChildren();
             const root = api.el("div", { id: "board" });
             document.body.append(root);
-            const names = ["Taoist 1", "Taoist 2", "Taoist 3", "Taoist 4"];
             const table = mod.mount(root, {
                 t: i18n.t, tOr: i18n.tOr, lang: i18n.lang, el: api.el, mode: "play", seat: 0,
-                game: { name: "ghost-stories" }, options: {}, seatName: (s) => names[s],
+                game: { name: "ghost-stories" }, options: {},
+                seatName: (s) => i18n.t(`game.ghost-stories.seat.taoist${s + 1}`),
                 act: () => Promise.reject({ code: "test", reason: "no server here" }),
             });
             table.update(frame);
