@@ -6,8 +6,9 @@ import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 import { GHOST_NAMES_ZH } from "/static/games/data/ghost-stories-zh.js";
 
-// Every seat sees the same table (no private hands): hot seat needs no hand-over screen.
-export const sharedView = true;
+// Hot seat: every seat sees the same table (no private hands), so the table passes to the next
+// seat held in this browser at once, without a hand-over screen.
+export const hotSeat = "switch";
 
 
 // Geometry of the drawing (SVG units): tile side, depth of the steps and of a ghost card.

@@ -8,6 +8,10 @@
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
+// Hot seat: a seat's plan is its own, so the table passes to the next seat held in this browser
+// behind a hand-over screen.
+export const hotSeat = "hand-over";
+
 
 // The top view: one space is S units, with a margin M around the hall for doors and homes.
 const S = 84;

@@ -25,7 +25,7 @@ const shell = {
   step: 0,
   log: [], // the table's log as this seat reads it, kept from the `state` messages
   moduleUrl: null, // the table module's address (null: the generic table)
-  sharedView: false, // the module says every seat sees the same table (no hand-over screen)
+  hotSeat: null, // the module's hot seat: "switch" (at once), "hand-over" (behind a screen), null (none)
   handOver: null, // the seat a hot-seat hand-over screen waits for
   pinned: params.get("seat") !== null, // the seat was chosen (address, header): kept until a move
   firstFrame: true, // the connection's first state is still to come
@@ -96,7 +96,7 @@ async function mountModule(url) {
   shell.moduleUrl = url;
   const mod = await loadModule(url);
   addStrings(mod.strings);
-  shell.sharedView = mod.sharedView === true;
+  shell.hotSeat = ["switch", "hand-over"].includes(mod.hotSeat) ? mod.hotSeat : null;
   shell.module?.destroy?.();
   $("board").replaceChildren();
   shell.module = mod.mount($("board"), context());
@@ -272,13 +272,15 @@ function nextHeldSeat(frame) {
   return waiting.find((s) => s > shell.seat) ?? waiting[0];
 }
 
-// Hands the table to the next held seat: at once when every seat sees the same table, else
-// behind a screen that hides this seat's private information until the next player says so.
+// Hands the table to the next held seat, as the table module asks (its `hotSeat`): at once when
+// every seat sees the same table, or behind a screen that hides this seat's private information
+// until the next player says so. A module that does not ask keeps the seat (it may cover its own
+// screen between turns, as the Old House's does).
 function handOver(frame) {
-  const next = nextHeldSeat(frame);
+  const next = shell.hotSeat ? nextHeldSeat(frame) : null;
   if (next === null) return;
   shell.pinned = false;
-  if (shell.sharedView) {
+  if (shell.hotSeat === "switch") {
     switchSeat(next);
     return;
   }
