@@ -41,6 +41,18 @@ def failed_exorcism() -> GhostStoriesState:
     return state
 
 
+def exorcism() -> GhostStoriesState:
+    """The yellow Taoist on the Pavilion rolls red, red, red against Bleeding Eyes, and exorcises it."""
+    state = table()
+    put(state, 1, 38)  # Bleeding Eyes
+    state.pos[0] = 7
+    yang(state)
+    state.chance.script("tao_dice", ["red", "red", "red"])
+    do(state, "stay")
+    do(state, "exorcise")
+    return state
+
+
 def frame_of(state: GhostStoriesState, seat: int = 0) -> dict[str, Any]:
     """A `state` frame as the server would send it, without a decision (the seat watches)."""
     return {
@@ -103,6 +115,17 @@ def test_a_failed_exorcism_says_why_by_the_board(page: Page, feedback_server: st
     expect(dice).to_have_count(3)
     expect(dice.nth(0)).to_have_attribute("aria-label", "red")
     expect(page.locator("#gs-dice-who")).to_have_text("rolled by Taoist 1 (the yellow Taoist)")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Taoist 1 (the yellow Taoist) exorcises Bleeding Eyes."), ("zh", "泣血之眼")]
+)
+def test_an_exorcism_says_what_it_did_by_the_board(page: Page, feedback_server: str, lang: str, said: str) -> None:
+    mount_position(page, feedback_server, exorcism(), lang=lang)
+    feedback = page.locator("#gs-feedback")
+    expect(feedback).to_have_class("gs-feedback ok")
+    expect(feedback).to_contain_text(said)
+    assert "null" not in feedback.inner_text() and "undefined" not in feedback.inner_text()
 
 
 def test_a_click_opens_a_tile_or_a_ghost_in_the_preview(page: Page, feedback_server: str) -> None:

@@ -1597,10 +1597,10 @@ export function mount(root, ctx) {
       return;
     }
     feedbackBox.className = `gs-feedback ${result.ok ? "ok" : "failed"}`;
-    feedbackBox.replaceChildren(
-      el("strong", {}, result.text),
-      result.why?.length ? el("span", {}, ` ${tr("gs.failedWhy")} `, result.why.join(ctx.lang() === "zh" ? "；" : "; "), ctx.lang() === "zh" ? "。" : ".") : null,
-    );
+    feedbackBox.replaceChildren(el("strong", {}, result.text));
+    if (result.why?.length) {
+      feedbackBox.append(el("span", {}, ` ${tr("gs.failedWhy")} `, result.why.join(ctx.lang() === "zh" ? "；" : "; "), ctx.lang() === "zh" ? "。" : "."));
+    }
   }
 
   // --- zoom -----------------------------------------------------------------------------------
