@@ -4,6 +4,11 @@
 
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
+import { GHOST_NAMES_ZH } from "/static/games/data/ghost-stories-zh.js";
+
+// Hot seat: every seat sees the same table (no private hands), so the table passes to the next
+// seat held in this browser at once, without a hand-over screen.
+export const hotSeat = "switch";
 
 
 // Geometry of the drawing (SVG units): tile side, depth of the steps and of a ghost card.
@@ -38,6 +43,53 @@ const EN = {
   "game.ghost-stories.option.level.normal": "Normal",
   "game.ghost-stories.option.level.nightmare": "Nightmare",
   "game.ghost-stories.option.level.hell": "Hell",
+  "game.ghost-stories.option.level.help": "Starting Qi and Tao tokens, the Yin-Yang, how many incarnations of Wu-Feng, the score.",
+  "game.ghost-stories.option.haunted-tiles-lose": "Lost to haunted tiles",
+  "game.ghost-stories.option.haunted-tiles-lose.help": "The team loses at the third haunted tile; or at the fourth at Initiation (the publisher's answer); or only when a ghost haunts past the last tile of its line (the Chinese rules).",
+  "game.ghost-stories.option.haunted-tiles-lose.third": "Third haunted tile",
+  "game.ghost-stories.option.haunted-tiles-lose.fourth-at-initiation": "Fourth at Initiation",
+  "game.ghost-stories.option.haunted-tiles-lose.line-overflow": "Past the end of a line",
+  "game.ghost-stories.option.initiation-qi": "Starting Qi at Initiation",
+  "game.ghost-stories.option.initiation-qi.help": "Each Taoist's Qi at the start of an Initiation game (5 if Initiation is still too hard).",
+  "game.ghost-stories.option.incarnations": "Incarnations at Nightmare and Hell",
+  "game.ghost-stories.option.incarnations.help": "As the score sheet says (3 with 3-4 players, 2 with 1-2), or one more.",
+  "game.ghost-stories.option.incarnations.score-sheet": "As on the score sheet",
+  "game.ghost-stories.option.incarnations.four": "One more",
+  "game.ghost-stories.option.neutral-boards": "Boards without a player",
+  "game.ghost-stories.option.neutral-boards.help": "With 1-3 players: a board without a player starts with a player's Qi and draws ghosts until possessed (the Chinese rules), or never draws and starts with 3 Qi.",
+  "game.ghost-stories.option.neutral-boards.chinese": "Draw ghosts",
+  "game.ghost-stories.option.neutral-boards.no-draw": "Never draw, 3 Qi",
+  "game.ghost-stories.option.power-tokens": "Used power tokens",
+  "game.ghost-stories.option.power-tokens.help": "A used power token goes to the centre tile, where a Taoist ending the turn there picks it up (the Chinese rules), or its owner keeps it.",
+  "game.ghost-stories.option.power-tokens.spent": "Go to the centre tile",
+  "game.ghost-stories.option.power-tokens.kept": "Kept",
+  "game.ghost-stories.option.pavilion": "Pavilion of the Heavenly Winds",
+  "game.ghost-stories.option.pavilion.help": "The Pavilion moves the other Taoist to any tile, or one step.",
+  "game.ghost-stories.option.pavilion.any-tile": "To any tile",
+  "game.ghost-stories.option.pavilion.one-step": "One step",
+  "game.ghost-stories.option.twin-winds": "Dance of the Twin Winds",
+  "game.ghost-stories.option.twin-winds.help": "The other Taoist moves after the red Taoist's own move, or before it.",
+  "game.ghost-stories.option.twin-winds.after-move": "After the move",
+  "game.ghost-stories.option.twin-winds.before-move": "Before the move",
+  "game.ghost-stories.option.watchman": "Night Watchman's Beat",
+  "game.ghost-stories.option.watchman.help": "Sends every haunting figurine back onto its ghost card (the Chinese play aid), or only those of one board.",
+  "game.ghost-stories.option.watchman.all-boards": "Every board",
+  "game.ghost-stories.option.watchman.one-board": "One board",
+  "game.ghost-stories.option.haunting-figurines": "Haunting figurines",
+  "game.ghost-stories.option.haunting-figurines.help": "The box's 8 figurines are a limit (a haunter arriving when all are in use gets one later), or every haunter gets its own.",
+  "game.ghost-stories.option.haunting-figurines.eight": "Eight, as in the box",
+  "game.ghost-stories.option.haunting-figurines.unlimited": "As many as needed",
+  "game.ghost-stories.option.solo": "Solo game",
+  "game.ghost-stories.option.solo.help": "With one player: the red board shows Dance of the Peaks and the Pavilion moves your own Taoist (as a rules summary has it), or no change.",
+  "game.ghost-stories.option.solo.reference": "Adjusted for one player",
+  "game.ghost-stories.option.solo.plain": "No change",
+  "game.ghost-stories.option.score-sheet": "Score sheet",
+  "game.ghost-stories.option.score-sheet.help": "The English rulebook's score sheet, or the older one of the Chinese rules.",
+  "game.ghost-stories.option.score-sheet.english": "English rulebook",
+  "game.ghost-stories.option.score-sheet.chinese": "Chinese rules",
+  "game.ghost-stories.outcome.win": "The Taoists won: Wu-Feng is defeated",
+  "game.ghost-stories.outcome.loss": "The Taoists lost",
+  "game.ghost-stories.outcome.unfinished": "Unfinished",
   "gs.tile.pavilion": "Pavilion of the Heavenly Winds",
   "gs.tile.sorcerer_hut": "Sorcerer's Hut",
   "gs.tile.taoist_altar": "Taoist Altar",
@@ -254,6 +306,33 @@ const EN = {
   "gs.die": "die {i} ({face})",
   "gs.log.die": "die {i}",
   "gs.log.stay": "Stay put",
+  "gs.decision.end_turn": "End your turn",
+  "gs.buddhaFresh": "Buddha taken this turn: it can be placed from the next turn",
+  "gs.setup": "Setup",
+  "gs.eventsMissing": "{n} earlier events are not kept in this tab; the replay shows them all once the game is over.",
+  "gs.rolledBy": "rolled by {who}",
+  "gs.rolledByTurn": "rolled by {who}, turn {turn}",
+  "gs.herbalistRoll": "the Herbalist's dice, for {who}",
+  "gs.exorcised": "{who} exorcises {ghosts}.",
+  "gs.banished": "The Sorcerer banishes {ghost}.",
+  "gs.trapped": "A Buddha traps {ghost}.",
+  "gs.failed": "The exorcism fails.",
+  "gs.failedWhy": "Why:",
+  "gs.why.tokens": "no Tao token may be used while {ghost} is in play (No tokens)",
+  "gs.why.white": "the white face is not wild while {ghost} is in play (No white)",
+  "gs.why.dice": "Tao dice have no effect on {ghost} (No dice)",
+  "gs.why.buddha": "{ghost} can be exorcised only with a Buddha on its space",
+  "gs.why.opposite": "{ghost} can be exorcised only while the opposite space is empty",
+  "gs.why.needs": "{ghost} needs {need}; the dice show {dice}",
+  "gs.why.noDice": "no die was rolled",
+  "gs.preview.close": "Close",
+  "gs.preview.hint": "Click or long-press a tile, a ghost or a board to read its text.",
+  "gs.preview.tokens": "Tao tokens: {tokens}",
+  "gs.zoom": "Zoom",
+  "gs.zoomIn": "Zoom in",
+  "gs.zoomOut": "Zoom out",
+  "gs.zoomFit": "Fit",
+  "gs.ghostsOn": "Ghosts: {n}",
 };
 
 const ZH = {
@@ -267,6 +346,53 @@ const ZH = {
   "game.ghost-stories.option.level.normal": "普通",
   "game.ghost-stories.option.level.nightmare": "噩梦",
   "game.ghost-stories.option.level.hell": "地狱",
+  "game.ghost-stories.option.level.help": "起始真气与道术指示物、阴阳指示物、九幽之主化身的数量以及计分。",
+  "game.ghost-stories.option.haunted-tiles-lose": "被入侵地点导致失败",
+  "game.ghost-stories.option.haunted-tiles-lose.help": "第3个地点被入侵时失败；徒弟难度下第4个（出版商的解答）；或者只有厉鬼越过其一行的最后一个地点时失败（中文规则）。",
+  "game.ghost-stories.option.haunted-tiles-lose.third": "第3个被入侵地点",
+  "game.ghost-stories.option.haunted-tiles-lose.fourth-at-initiation": "徒弟难度下第4个",
+  "game.ghost-stories.option.haunted-tiles-lose.line-overflow": "越过一行的尽头",
+  "game.ghost-stories.option.initiation-qi": "徒弟难度的起始真气",
+  "game.ghost-stories.option.initiation-qi.help": "徒弟难度开局时每名道士的真气（若徒弟难度仍太难，可选5点）。",
+  "game.ghost-stories.option.incarnations": "噩梦与地狱难度的化身数",
+  "game.ghost-stories.option.incarnations.help": "按计分表（3-4人3个，1-2人2个），或者多1个。",
+  "game.ghost-stories.option.incarnations.score-sheet": "按计分表",
+  "game.ghost-stories.option.incarnations.four": "多1个",
+  "game.ghost-stories.option.neutral-boards": "无人控制的游戏板",
+  "game.ghost-stories.option.neutral-boards.help": "1-3人游戏时：中立者游戏板以玩家的真气开局并抓厉鬼牌直到陷入狂乱（中文规则），或者从不抓牌、以3点真气开局。",
+  "game.ghost-stories.option.neutral-boards.chinese": "抓厉鬼牌",
+  "game.ghost-stories.option.neutral-boards.no-draw": "不抓牌，3点真气",
+  "game.ghost-stories.option.power-tokens": "用过的傀儡指示物",
+  "game.ghost-stories.option.power-tokens.help": "用过的傀儡指示物放到村庄正中的地点，在那里结束回合的道士可以拿取（中文规则），或者由其主人保留。",
+  "game.ghost-stories.option.power-tokens.spent": "放到村庄正中",
+  "game.ghost-stories.option.power-tokens.kept": "保留",
+  "game.ghost-stories.option.pavilion": "风神使者的居所",
+  "game.ghost-stories.option.pavilion.help": "风神把另一名道士移到任意地点，或者只移动1格。",
+  "game.ghost-stories.option.pavilion.any-tile": "任意地点",
+  "game.ghost-stories.option.pavilion.one-step": "移动1格",
+  "game.ghost-stories.option.twin-winds": "千里传音",
+  "game.ghost-stories.option.twin-winds.help": "另一名道士在红色道士移动之后移动，或者在之前。",
+  "game.ghost-stories.option.twin-winds.after-move": "移动之后",
+  "game.ghost-stories.option.twin-winds.before-move": "移动之前",
+  "game.ghost-stories.option.watchman": "夜哨",
+  "game.ghost-stories.option.watchman.help": "把所有厉鬼模型移回它们的厉鬼牌上（中文规则的帮助卡），或者只移回一个游戏板上的。",
+  "game.ghost-stories.option.watchman.all-boards": "所有游戏板",
+  "game.ghost-stories.option.watchman.one-board": "一个游戏板",
+  "game.ghost-stories.option.haunting-figurines": "厉鬼模型",
+  "game.ghost-stories.option.haunting-figurines.help": "盒中的8个模型是上限（全部在用时进场的入侵型厉鬼稍后才得到模型），或者每个入侵型厉鬼都有自己的模型。",
+  "game.ghost-stories.option.haunting-figurines.eight": "8个，与盒中相同",
+  "game.ghost-stories.option.haunting-figurines.unlimited": "不限数量",
+  "game.ghost-stories.option.solo": "单人游戏",
+  "game.ghost-stories.option.solo.help": "单人时：红色游戏板使用驾风乘云，风神移动你自己的道士（按一份规则摘要），或者不作调整。",
+  "game.ghost-stories.option.solo.reference": "按单人调整",
+  "game.ghost-stories.option.solo.plain": "不调整",
+  "game.ghost-stories.option.score-sheet": "计分表",
+  "game.ghost-stories.option.score-sheet.help": "英文规则书的计分表，或者中文规则中较早的计分表。",
+  "game.ghost-stories.option.score-sheet.english": "英文规则书",
+  "game.ghost-stories.option.score-sheet.chinese": "中文规则",
+  "game.ghost-stories.outcome.win": "道士们获胜：九幽之主被击败",
+  "game.ghost-stories.outcome.loss": "道士们失败",
+  "game.ghost-stories.outcome.unfinished": "未结束",
   "gs.tile.pavilion": "风神使者的居所",
   "gs.tile.sorcerer_hut": "方士居所",
   "gs.tile.taoist_altar": "法坛",
@@ -515,6 +641,33 @@ const ZH = {
   "gs.die": "第 {i} 颗（{face}）",
   "gs.log.die": "第 {i} 颗",
   "gs.log.stay": "原地不动",
+  "gs.decision.end_turn": "结束你的回合",
+  "gs.buddhaFresh": "本回合拿到的佛像：从下个回合起才能放置",
+  "gs.setup": "布置",
+  "gs.eventsMissing": "更早的 {n} 条记录没有保存在此标签页中；游戏结束后回放会显示全部记录。",
+  "gs.rolledBy": "由{who}掷出",
+  "gs.rolledByTurn": "由{who}掷出，第 {turn} 回合",
+  "gs.herbalistRoll": "药铺的骰子，为{who}掷出",
+  "gs.exorcised": "{who}驱除了{ghosts}。",
+  "gs.banished": "方士消灭了{ghost}。",
+  "gs.trapped": "佛像消灭了{ghost}。",
+  "gs.failed": "驱鬼失败。",
+  "gs.failedWhy": "原因：",
+  "gs.why.tokens": "{ghost}在场时不能使用道术指示物（破法）",
+  "gs.why.white": "{ghost}在场时道术骰的白色面不再百搭（白面无效）",
+  "gs.why.dice": "道术骰对{ghost}无效（免骰）",
+  "gs.why.buddha": "只有其空位上有佛像时才能驱除{ghost}",
+  "gs.why.opposite": "只有对面的空位为空时才能驱除{ghost}",
+  "gs.why.needs": "{ghost}需要{need}；骰子为{dice}",
+  "gs.why.noDice": "没有掷骰",
+  "gs.preview.close": "关闭",
+  "gs.preview.hint": "点击或长按地点、厉鬼或游戏板，即可阅读其说明。",
+  "gs.preview.tokens": "道术指示物：{tokens}",
+  "gs.zoom": "缩放",
+  "gs.zoomIn": "放大",
+  "gs.zoomOut": "缩小",
+  "gs.zoomFit": "适应宽度",
+  "gs.ghostsOn": "厉鬼：{n}",
 };
 
 export const strings = { en: EN, zh: ZH };
@@ -649,9 +802,24 @@ function zhLog(line, t) {
   ];
   for (const [re, fn] of rules) {
     const m = line.match(re);
-    if (m) return fn(m);
+    if (m) return zhGhostNames(fn(m));
   }
   return line;
+}
+
+// The ghosts' English names, longest first (so that "Fallen Monks" wins over "Fallen Monk").
+const GHOST_NAMES_EN = Object.keys(GHOST_NAMES_ZH).sort((a, b) => b.length - a.length);
+const GHOST_NAME_RE = new RegExp(`(${GHOST_NAMES_EN.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "g");
+
+// Every ghost name in a text (a log line already in Chinese) in Chinese.
+function zhGhostNames(text) {
+  return text.replace(GHOST_NAME_RE, (name) => GHOST_NAMES_ZH[name]);
+}
+
+// An engine log line in English as shown: a Taoist named in the middle of a sentence reads
+// "the red Taoist", not "The red Taoist".
+function enLog(line) {
+  return line.replace(/(.) The (red|green|blue|yellow) Taoist/g, "$1 the $2 Taoist");
 }
 
 function zhReason(reason) {
@@ -682,20 +850,42 @@ export function mount(root, ctx) {
     role: "img",
     "aria-label": "Ghost Stories",
   });
-  const boardWrap = el("div", { class: "gs-board-wrap" }, drawing);
+  const boardWrap = el("div", { class: "gs-board-wrap", id: "gs-board-wrap" }, drawing);
   const eventsBox = el("section", { class: "gs-events card", id: "gs-events" });
+  // What the last exorcism did (or why it failed), shown by the board.
+  const feedbackBox = el("div", { class: "gs-feedback", id: "gs-feedback", role: "status", hidden: true });
+  // A tile's, a ghost's or a board's whole text, opened by a click or a long press on it.
+  const previewBox = el("section", { class: "gs-preview card", id: "gs-preview", hidden: true });
+  const zoomBar = el("div", { class: "gs-zoom", id: "gs-zoom", role: "group" });
   const style = el("link", { rel: "stylesheet", href: "/static/css/ghost-stories.css" });
-  root.append(style, decisionBox, infoBar, boardWrap, eventsBox);
+  // Wide windows: the board on the left, at the window's height, the decision and the events on
+  // the right; narrow ones: one column (the stylesheet orders it).
+  root.append(
+    style,
+    el(
+      "div",
+      { class: "gs-layout" },
+      el("div", { class: "gs-board-col" }, feedbackBox, zoomBar, boardWrap, previewBox),
+      el("div", { class: "gs-side-col" }, decisionBox, infoBar, eventsBox),
+    ),
+  );
   // The log list scrolls to its newest line when drawn; drawn before this stylesheet applies (its
   // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
   style.addEventListener("load", () => {
-    const list = eventsBox.querySelector("ol");
+    const list = eventsBox.querySelector(".gs-log");
     if (list) list.scrollTop = list.scrollHeight;
   });
 
   let frame = null;
   let previous = null; // the view before the current one (for what changed)
   let yinYangMode = false;
+  let zoom = 1; // the board's width as a multiple of its column's
+  let preview = null; // what the preview shows: {kind: "tile" | "space" | "board" | "card", ...}
+  let shownRoll = null; // the log index of the roll the dice show (a new one rolls them)
+  // The engine's log lines by their index in the game, kept as frames bring them (a view holds
+  // only the latest lines) and, for a reload, in this tab's session storage.
+  let events = [];
+  let eventsTable = null;
 
   // --- names -------------------------------------------------------------------------------
 
@@ -707,6 +897,9 @@ export function mount(root, ctx) {
     return tile ? ctx.tOr(`gs.tile.${tile.id}`, tile.name) : String(p);
   };
   const powerName = (power) => ctx.tOr(`gs.power.${power.id}`, power.name);
+  // A ghost's name in the interface's language (the Chinese names: games/data/ghost-stories-zh.js).
+  const ghostName = (name) => (ctx.lang() === "zh" ? GHOST_NAMES_ZH[name] ?? name : name);
+  const logLine = (line) => (ctx.lang() === "zh" ? zhLog(line, t) : enLog(line));
   const taoistName = (b) => {
     const board = view().boards[b];
     const name = board && board.seat !== null ? ctx.seatName(board.seat) : sideName(board?.side ?? "");
@@ -721,7 +914,10 @@ export function mount(root, ctx) {
     const board = view().boards[Math.floor(s / 3)];
     return tr("gs.space", { side: sideName(board.side), k: (s % 3) + 1 });
   };
-  const presentGhostName = (s) => spaceOf(s)?.ghost?.name ?? spaceName(s);
+  const presentGhostName = (s) => {
+    const ghost = spaceOf(s)?.ghost;
+    return ghost ? ghostName(ghost.name) : spaceName(s);
+  };
 
   // --- what each action points at on the board -----------------------------------------------
   // An action's "steps": the targets to click, in order; each step lists the keys that match it.
@@ -909,7 +1105,7 @@ export function mount(root, ctx) {
     const effective = (ghost.effective_resistance || [ghost.resistance])[0];
     const effTotal = Object.values(effective).reduce((a, b) => a + b, 0);
     const tip = [
-      `${ghost.name}${ghost.incarnation ? ` — ${tr("gs.incarnation")}` : ""}`,
+      `${ghostName(ghost.name)}${ghost.incarnation ? ` — ${tr("gs.incarnation")}` : ""}`,
       `${colourName(ghost.colour)}, ${tr("gs.resistance", { n: effTotal === total ? total : `${total} → ${effTotal}` })}`,
       ...abilityTip(ghost),
     ];
@@ -928,7 +1124,7 @@ export function mount(root, ctx) {
       }),
     );
     const cx = r.x + 8;
-    const nameLines = wrap(ghost.name, Math.floor((r.w - (extra.figurine ? 36 : 14)) / 7), 2);
+    const nameLines = wrap(ghostName(ghost.name), Math.floor((r.w - (extra.figurine ? 36 : 14)) / 7), 2);
     g.append(multiText(cx, r.y + 17, nameLines, { class: "gs-ghost-name", fill: ink }, 14));
     let y = r.y + 17 + nameLines.length * 14 + 2;
     // Resistance: one dot per point, and the effective total when the Circle or the Mantra lowers it.
@@ -1147,6 +1343,10 @@ export function mount(root, ctx) {
     if (taoist) {
       g.append(yinYang(px + 100, y, 13, taoist.yin_yang));
       for (let i = 0; i < taoist.buddhas; i++) g.append(buddha(px + 134 + i * 26, y, 12));
+      // A Buddha taken this turn is shown faded: it cannot be placed before the next turn.
+      for (let i = 0; i < (taoist.buddhas_taken_this_turn || 0); i++) {
+        g.append(svg("g", { class: "gs-buddha-fresh", opacity: 0.45 }, title(tr("gs.buddhaFresh")), buddha(px + 134 + (taoist.buddhas + i) * 26, y, 12)));
+      }
       y += 36;
       const tokens = svg("g", { class: "gs-tokens" }, title(`${tr("gs.tokens")}: ${COLOURS.map((c) => `${colourName(c)} ${taoist.tokens[c]}`).join(", ")}`));
       COLOURS.forEach((c, i) => {
@@ -1237,6 +1437,8 @@ export function mount(root, ctx) {
         return;
       }
     }
+    // Not a target: the click opens what it landed on in the preview.
+    openPreview(previewOf(event.target));
   });
 
   // --- the information bar -------------------------------------------------------------------
@@ -1245,22 +1447,259 @@ export function mount(root, ctx) {
     return el("span", { class: "gs-chip", ...attrs }, text);
   }
 
+  // The curse die's faces as symbols on the die.
+  const CURSE_MARK = { blank: "", haunt: "👻", ghost: "+", lose_tokens: "✕", lose_qi: "−1" };
+
   function dieFace(face, kind = "tao") {
-    if (kind === "curse") return el("span", { class: `gs-die curse face-${face}`, title: tr(`gs.curse.${face}`) }, tr(`gs.curse.${face}`));
-    return el("span", { class: "gs-die", style: `background:${FILL[face]};color:${INK[face]}`, title: colourName(face) }, colourName(face));
+    if (kind === "curse") {
+      return el(
+        "span",
+        { class: `gs-die curse face-${face}`, role: "img", "aria-label": `${tr("gs.curseDie")}: ${tr(`gs.curse.${face}`)}`, title: tr(`gs.curse.${face}`) },
+        el("span", { class: "gs-die-mark", "aria-hidden": "true" }, CURSE_MARK[face] ?? ""),
+        el("span", { class: "gs-die-name" }, tr(`gs.curse.${face}`)),
+      );
+    }
+    return el(
+      "span",
+      { class: `gs-die tao face-${face}`, style: `background:${FILL[face]};color:${INK[face]}`, role: "img", "aria-label": colourName(face), title: colourName(face) },
+      el("span", { class: "gs-die-name" }, colourName(face)),
+    );
+  }
+
+  // A Taoist named by a colour the engine's log uses ("the red Taoist"): its seat and colour.
+  function taoistOfColour(colour) {
+    const board = view().boards.find((b) => b.colour === colour);
+    return board ? taoistName(board.board) : tr("gs.taoist", { colour: colourName(colour) });
+  }
+
+  // Who rolled the dice shown, from the events: `{index, who, turn}` of the last roll of the Tao
+  // dice (`kind` "tao") or of the curse die (`kind` "curse"), or null.
+  function lastRoll(kind) {
+    const { lines } = eventsSoFar();
+    let turn = null;
+    let found = null;
+    let actor = null; // the colour of the last Taoist a line named first
+    for (const [i, line] of lines) {
+      const m = TURN_LINE.exec(line);
+      if (m) turn = Number(m[1]);
+      const named = /^(?:[Tt]he )?(red|green|blue|yellow) Taoist /.exec(line);
+      if (named) actor = named[1];
+      if (kind === "tao") {
+        const r = /^(?:[Tt]he )?(red|green|blue|yellow) Taoist rolls \d+ Tao dice: /.exec(line);
+        if (r) found = { index: i, colour: r[1], turn };
+        else if (/^The Herbalist's dice show /.test(line)) found = { index: i, colour: actor, turn, herbalist: true };
+        else if (/^The Gods' Favorite rerolls: /.test(line) && found) found = { ...found, index: i };
+      } else {
+        const r = /^(?:[Tt]he )?(red|green|blue|yellow) Taoist rolls the curse die: /.exec(line);
+        if (r) found = { index: i, colour: r[1], turn };
+        else if (/^The Gods' Favorite rerolls the curse die: /.test(line) && found) found = { ...found, index: i };
+      }
+    }
+    if (!found) return null;
+    const v = view();
+    const who = taoistOfColour(found.colour ?? v.boards[v.active_board].colour);
+    const text = found.herbalist
+      ? tr("gs.herbalistRoll", { who })
+      : found.turn !== null && found.turn !== v.turn
+        ? tr("gs.rolledByTurn", { who, turn: found.turn })
+        : tr("gs.rolledBy", { who });
+    return { index: found.index, text };
   }
 
   function diceRow(id) {
     const v = view();
+    const tao = v.dice.tao.length ? lastRoll("tao") : null;
+    const curse = v.dice.curse ? lastRoll("curse") : null;
+    const rolling = tao && tao.index !== shownRoll && shownRoll !== null;
     return el(
       "div",
       { class: "gs-dice", id },
-      el("strong", {}, `${tr("gs.dice")}: `),
-      v.dice.tao.length ? v.dice.tao.map((f) => dieFace(f)) : el("span", { class: "muted" }, tr("gs.noDice")),
-      el("strong", {}, ` ${tr("gs.curseDie")}: `),
-      v.dice.curse ? dieFace(v.dice.curse, "curse") : el("span", { class: "muted" }, tr("gs.noDice")),
+      el(
+        "span",
+        { class: `gs-dice-set${rolling ? " rolling" : ""}`, dataset: { roll: tao?.index ?? "" } },
+        el("strong", {}, `${tr("gs.dice")}: `),
+        v.dice.tao.length ? v.dice.tao.map((f) => dieFace(f)) : el("span", { class: "muted" }, tr("gs.noDice")),
+        tao ? el("span", { class: "gs-roller", id: `${id}-who` }, tao.text) : null,
+      ),
+      el(
+        "span",
+        { class: "gs-dice-set" },
+        el("strong", {}, ` ${tr("gs.curseDie")}: `),
+        v.dice.curse ? dieFace(v.dice.curse, "curse") : el("span", { class: "muted" }, tr("gs.noDice")),
+        curse ? el("span", { class: "gs-roller" }, curse.text) : null,
+      ),
     );
   }
+
+  // --- the last exorcism, by the board ---------------------------------------------------------
+
+  // The lines of the current turn since the last roll of the Tao dice: what that roll did.
+  function lastExorcism() {
+    const { lines } = eventsSoFar();
+    let start = -1;
+    for (let k = lines.length - 1; k >= 0; k--) {
+      const line = lines[k][1];
+      if (TURN_LINE.test(line)) break;
+      if (/ rolls \d+ Tao dice: /.test(line) || /^The Sorcerer banishes /.test(line)) {
+        start = k;
+        break;
+      }
+    }
+    if (start < 0) return null;
+    const after = lines.slice(start).map(([, line]) => line);
+    const sorcerer = /^The Sorcerer banishes (.+)\.$/.exec(after[0]);
+    if (sorcerer) return { ok: true, text: tr("gs.banished", { ghost: ghostName(sorcerer[1]) }) };
+    const who = /^(?:[Tt]he )?(red|green|blue|yellow) Taoist/.exec(after[0]);
+    const done = after.map((line) => /^(?:[Tt]he )?(?:red|green|blue|yellow) Taoist exorcises (.+)\.$/.exec(line)).filter(Boolean);
+    if (done.length) {
+      return { ok: true, text: tr("gs.exorcised", { who: who ? taoistOfColour(who[1]) : "", ghosts: done.map((m) => ghostName(m[1])).join(ctx.lang() === "zh" ? "、" : ", ") }) };
+    }
+    if (after.some((line) => line === "The exorcism fails.")) return { ok: false, text: tr("gs.failed"), why: failureReasons() };
+    return null;
+  }
+
+  const abilities = (ghost) => ["arrival", "yin", "exorcised"].flatMap((stone) => ghost[stone] || []);
+  const hasAbility = (ghost, kind) => abilities(ghost).some((ab) => ab.kind === kind);
+
+  // Why an exorcism failed, read from the table as it is now (the engine's log says only that it
+  // failed): a ghost in play that forbids the Tao tokens or the white face, the facing ghosts'
+  // own conditions, and what the facing ghosts need against what the dice show.
+  function failureReasons() {
+    const v = view();
+    const inPlay = v.boards.flatMap((b) => b.spaces).filter((sp) => sp.ghost);
+    const reasons = [];
+    const blocker = (kind) => inPlay.find((sp) => hasAbility(sp.ghost, kind));
+    const tokens = blocker("tao_off");
+    if (v.dice.tao_tokens_blocked && tokens) reasons.push(tr("gs.why.tokens", { ghost: ghostName(tokens.ghost.name) }));
+    const white = blocker("white_off");
+    if (!v.dice.white_wild && white && v.dice.tao.includes("white")) reasons.push(tr("gs.why.white", { ghost: ghostName(white.ghost.name) }));
+    const p = activeTile();
+    const facing = p === null ? [] : v.village[p].faces_spaces;
+    const faced = inPlay.filter((sp) => facing.includes(sp.space));
+    const dice = v.dice.tao.length ? v.dice.tao.map(colourName).join(ctx.lang() === "zh" ? "、" : ", ") : tr("gs.why.noDice");
+    for (const sp of faced) {
+      const name = ghostName(sp.ghost.name);
+      if (hasAbility(sp.ghost, "dice_off")) reasons.push(tr("gs.why.dice", { ghost: name }));
+      if (hasAbility(sp.ghost, "buddha_required") && !sp.buddha) reasons.push(tr("gs.why.buddha", { ghost: name }));
+      if (hasAbility(sp.ghost, "opposite_empty") && spaceOf(sp.opposite)?.ghost) reasons.push(tr("gs.why.opposite", { ghost: name }));
+      const need = (sp.ghost.effective_resistance || [sp.ghost.resistance])[0];
+      const needText = COLOURS.filter((c) => need[c]).map((c) => `${need[c]} ${colourName(c)}`).join(ctx.lang() === "zh" ? "、" : ", ");
+      if (needText) reasons.push(tr("gs.why.needs", { ghost: name, need: needText, dice }));
+    }
+    return reasons;
+  }
+
+  function renderFeedback() {
+    const result = ctx.mode === "play" || ctx.mode === "replay" ? lastExorcism() : null;
+    feedbackBox.hidden = !result;
+    if (!result) {
+      feedbackBox.replaceChildren();
+      return;
+    }
+    feedbackBox.className = `gs-feedback ${result.ok ? "ok" : "failed"}`;
+    feedbackBox.replaceChildren(el("strong", {}, result.text));
+    if (result.why?.length) {
+      feedbackBox.append(el("span", {}, ` ${tr("gs.failedWhy")} `, result.why.join(ctx.lang() === "zh" ? "；" : "; "), ctx.lang() === "zh" ? "。" : "."));
+    }
+  }
+
+  // --- zoom -----------------------------------------------------------------------------------
+
+  const ZOOMS = [1, 1.5, 2, 2.5];
+
+  function renderZoom() {
+    const button = (label, text, next, id) => {
+      const b = el("button", { type: "button", class: "small", id, "aria-label": label, title: label, disabled: next === zoom }, text);
+      b.addEventListener("click", () => {
+        zoom = next;
+        render();
+      });
+      return b;
+    };
+    const i = ZOOMS.indexOf(zoom);
+    zoomBar.setAttribute("aria-label", tr("gs.zoom"));
+    zoomBar.replaceChildren(
+      button(tr("gs.zoomOut"), "−", ZOOMS[Math.max(0, i - 1)], "gs-zoom-out"),
+      el("span", { class: "gs-zoom-level" }, `${Math.round(zoom * 100)}%`),
+      button(tr("gs.zoomIn"), "+", ZOOMS[Math.min(ZOOMS.length - 1, i + 1)], "gs-zoom-in"),
+      button(tr("gs.zoomFit"), tr("gs.zoomFit"), 1, "gs-zoom-fit"),
+    );
+    drawing.style.width = zoom === 1 ? "" : `${zoom * 100}%`;
+    drawing.classList.toggle("zoomed", zoom !== 1);
+  }
+
+  // --- the preview: a card's or a tile's whole text -------------------------------------------
+
+  function previewOf(node) {
+    for (let n = node; n && n !== drawing; n = n.parentNode) {
+      const a = (name) => n.getAttribute?.(name);
+      if (a("data-space") !== null && a("data-space") !== undefined) return { kind: "space", space: Number(a("data-space")) };
+      if (a("data-tile") !== null && a("data-tile") !== undefined) return { kind: "tile", tile: Number(a("data-tile")) };
+      if (a("data-board") !== null && a("data-board") !== undefined) return { kind: "board", board: Number(a("data-board")) };
+    }
+    return null;
+  }
+
+  function ghostPreview(ghost) {
+    const effective = (ghost.effective_resistance || [ghost.resistance])[0];
+    const total = Object.values(ghost.resistance).reduce((x, y) => x + y, 0);
+    const effTotal = Object.values(effective).reduce((x, y) => x + y, 0);
+    return [
+      el("h3", {}, ghostName(ghost.name), ghost.incarnation ? ` — ${tr("gs.incarnation")}` : ""),
+      el("p", {}, `${colourName(ghost.colour)} · ${tr("gs.resistance", { n: effTotal === total ? total : `${total} → ${effTotal}` })}`),
+      el("ul", {}, abilityTip(ghost).map((line) => el("li", {}, line))),
+    ];
+  }
+
+  function renderPreview() {
+    const v = view();
+    let body = null;
+    if (preview?.kind === "tile") {
+      const tile = v.village[preview.tile];
+      body = [
+        el("h3", {}, tileName(preview.tile), tile.haunted ? ` — ${tr("gs.haunted")}` : ""),
+        el("p", {}, ctx.tOr(`gs.tiletext.${tile.id}`, tile.text)),
+      ];
+    } else if (preview?.kind === "space") {
+      const ghost = spaceOf(preview.space)?.ghost;
+      body = ghost ? ghostPreview(ghost) : [el("h3", {}, spaceName(preview.space))];
+    } else if (preview?.kind === "card" && v.decision?.card) {
+      body = ghostPreview(v.decision.card);
+    } else if (preview?.kind === "board") {
+      const board = v.boards[preview.board];
+      const taoist = v.taoists.find((x) => x.board === board.board);
+      body = [
+        el("h3", {}, board.seat !== null ? taoistName(board.board) : `${tr("gs.neutral")} · ${sideName(board.side)}`),
+        el("p", {}, el("strong", {}, powerName(board.power)), board.power.active ? "" : ` (${tr("gs.sealed")})`, ": ", ctx.tOr(`gs.powertext.${board.power.id}`, board.power.text)),
+        taoist ? el("p", {}, `${tr("gs.qi")} ${taoist.qi} · `, tr("gs.preview.tokens", { tokens: COLOURS.map((c) => `${colourName(c)} ${taoist.tokens[c]}`).join(", ") })) : null,
+      ];
+    }
+    previewBox.hidden = !body;
+    if (!body) return;
+    const close = el("button", { type: "button", class: "small gs-preview-close", id: "gs-preview-close" }, tr("gs.preview.close"));
+    close.addEventListener("click", () => {
+      preview = null;
+      renderPreview();
+    });
+    previewBox.replaceChildren(el("div", { class: "gs-preview-body" }, body), close);
+  }
+
+  function openPreview(what) {
+    if (!what) return;
+    preview = what;
+    renderPreview();
+  }
+
+  // A long press (touch) or a right click opens the preview of a target too, without choosing it.
+  drawing.addEventListener("contextmenu", (event) => {
+    const what = previewOf(event.target);
+    if (!what) return;
+    event.preventDefault();
+    openPreview(what);
+  });
+  decisionBox.addEventListener("click", (event) => {
+    if (event.target.closest?.(".gs-drawn-card")) openPreview({ kind: "card" });
+  });
 
   function renderInfo() {
     const v = view();
@@ -1323,16 +1762,16 @@ export function mount(root, ctx) {
       decisionBox.classList.add("idle");
       decisionBox.append(el("p", { class: "muted gs-waiting" }, ctx.seat === null ? tr("gs.spectating") : tr("gs.waiting", { who })));
       // The other seats' moves, as they come, one state at a time.
-      const recent = v.log.slice(-3).map((line) => (ctx.lang() === "zh" ? zhLog(line, t) : line));
+      const recent = v.log.slice(-3).map(logLine);
       decisionBox.append(el("ul", { class: "gs-recent", id: "gs-recent" }, recent.map((line) => el("li", {}, line))));
       if (v.decision?.card) decisionBox.append(drawnCard(v.decision.card));
       return;
     }
     decisionBox.classList.remove("idle");
     decisionBox.append(
-      el("h2", {}, `${tr("gs.yourMove")}: ${ctx.tOr(`gs.decision.${decision.name}`, decision.name)}`),
+      el("h2", {}, `${tr("gs.yourMove")}: ${ctx.tOr(`gs.decision.${decisionName(decision)}`, decision.name)}`),
     );
-    const promptText = ctx.lang() === "en" ? decision.prompt : ctx.tOr(`gs.prompt.${decision.name}`, "");
+    const promptText = decisionName(decision) !== decision.name ? "" : ctx.lang() === "en" ? decision.prompt : ctx.tOr(`gs.prompt.${decision.name}`, "");
     if (promptText) decisionBox.append(el("p", { class: "prompt" }, promptText));
     if (v.decision?.card) decisionBox.append(drawnCard(v.decision.card));
     if (["resolve_exorcism", "reroll_tao_dice", "reroll_curse_die", "herbalist_white"].includes(decision.name)) {
@@ -1375,7 +1814,8 @@ export function mount(root, ctx) {
     const left = pick.selection.length ? pick.candidates() : [];
     if (pick.selection.length && left.length > 1) {
       // The choices left as buttons too, unless the board says it better (a long list of spaces).
-      if (!targets.size || left.length <= 6) {
+      const onlyColours = targets.size > 0 && [...targets].every((k) => k.startsWith("colour:"));
+      if (!onlyColours && (!targets.size || left.length <= 6)) {
         decisionBox.append(el("p", { class: "gs-hint" }, tr("gs.hint.choose")));
         buttons.push(...left.map((e) => actionButton(e)));
       }
@@ -1413,6 +1853,12 @@ export function mount(root, ctx) {
     );
   }
 
+  // The decision's name as titled: the Buddha step with no Buddha to place only ends the turn.
+  function decisionName(decision) {
+    if (decision.name === "yang_buddha" && !decision.actions.some((e) => e.action.kind === "place_buddha")) return "end_turn";
+    return decision.name;
+  }
+
   function drawnCard(card) {
     const box = svg("svg", { class: "gs-drawn-card", viewBox: "0 0 170 130", width: 238, height: 182 });
     box.append(ghostCard({ ...card, effective_resistance: [card.resistance], haunting_step: null, mantra: false }, { x: 2, y: 2, w: 166, h: 126 }));
@@ -1421,17 +1867,87 @@ export function mount(root, ctx) {
 
   // --- what happened ---------------------------------------------------------------------------
 
+  const eventsKey = () => `ghosttable.gs.events.${frame.table}`;
+
+  function keepEvents() {
+    const v = view();
+    if (eventsTable !== frame.table) {
+      eventsTable = frame.table;
+      events = [];
+      try {
+        const kept = JSON.parse(sessionStorage.getItem(eventsKey()) || "[]");
+        if (Array.isArray(kept)) events = kept.map((x) => (typeof x === "string" ? x : undefined));
+      } catch {
+        events = [];
+      }
+    }
+    const base = v.log_length - v.log.length;
+    v.log.forEach((line, i) => {
+      events[base + i] = line;
+    });
+    if (ctx.mode === "play") {
+      try {
+        sessionStorage.setItem(eventsKey(), JSON.stringify(events.slice(0, v.log_length)));
+      } catch {
+        // A full storage only costs the history across a reload.
+      }
+    }
+  }
+
+  // The game's events up to this frame (a replay's earlier step shows fewer): `[index, line]`,
+  // with the count of earlier lines this tab never received.
+  function eventsSoFar() {
+    const v = view();
+    const lines = [];
+    let missing = 0;
+    for (let i = 0; i < v.log_length; i++) {
+      if (events[i] === undefined) missing += 1;
+      else lines.push([i, events[i]]);
+    }
+    return { lines, missing };
+  }
+
+  const TURN_LINE = /^Turn (\d+): /;
+
   function renderEvents() {
     const v = view();
-    const lines = v.log.slice(-14);
+    const { lines, missing } = eventsSoFar();
+    const old = eventsBox.querySelector(".gs-log");
+    const atBottom = !old || old.scrollTop + old.clientHeight >= old.scrollHeight - 24;
+    const keptScroll = old ? old.scrollTop : 0;
+    // One group per turn, headed by the turn's own line; the setup's lines come first.
+    const groups = [];
+    let group = { turn: 0, head: tr("gs.setup"), items: [] };
+    for (const [i, line] of lines) {
+      const m = TURN_LINE.exec(line);
+      if (m) {
+        if (group.items.length || group.turn) groups.push(group);
+        group = { turn: Number(m[1]), head: logLine(line), items: [] };
+      } else group.items.push([i, line]);
+    }
+    groups.push(group);
+    const last = lines.length ? lines[lines.length - 1][0] : -1;
+    const log = el(
+      "div",
+      { class: "gs-log", id: "gs-log", tabindex: "0", "aria-label": tr("gs.events"), dataset: { logLength: v.log_length } },
+      missing ? el("p", { class: "muted gs-missing" }, tr("gs.eventsMissing", { n: missing })) : null,
+      groups.map((g) =>
+        el(
+          "section",
+          { class: "gs-turn", dataset: { turn: g.turn } },
+          el("h3", {}, g.head),
+          el(
+            "ol",
+            {},
+            g.items.map(([i, line]) => el("li", { class: i === last ? "latest" : "", value: i + 1, title: line }, logLine(line))),
+          ),
+        ),
+      ),
+    );
     const discard = v.discard;
     eventsBox.replaceChildren(
       el("h2", {}, tr("gs.events")),
-      el(
-        "ol",
-        { class: "gs-log", id: "gs-log", start: Math.max(1, v.log_length - lines.length + 1) },
-        lines.map((line, i) => el("li", { class: i === lines.length - 1 ? "latest" : "", title: line }, ctx.lang() === "zh" ? zhLog(line, t) : line)),
-      ),
+      log,
       el(
         "details",
         { class: "gs-discard" },
@@ -1439,19 +1955,22 @@ export function mount(root, ctx) {
         el(
           "p",
           {},
-          discard.map((c) => el("span", { class: "gs-discard-card", style: `border-color:${FILL[c.colour]}` }, c.name)),
+          discard.map((c) => el("span", { class: "gs-discard-card", style: `border-color:${FILL[c.colour]}` }, ghostName(c.name))),
         ),
       ),
     );
-    const list = eventsBox.querySelector("ol");
-    list.scrollTop = list.scrollHeight;
+    log.scrollTop = atBottom ? log.scrollHeight : keptScroll;
   }
 
   function render() {
     if (!frame || !frame.view) return;
+    keepEvents();
     renderDecision();
     renderInfo();
     drawBoard();
+    renderFeedback();
+    renderZoom();
+    renderPreview();
     renderEvents();
   }
 
@@ -1467,6 +1986,7 @@ export function mount(root, ctx) {
       }
       frame = next;
       render();
+      shownRoll = frame.view ? (lastRoll("tao")?.index ?? -1) : shownRoll;
     },
     // The shell's log: a past action in the interface's language.
     logText(entry) {

@@ -8,6 +8,10 @@
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
+// Hot seat: a seat's plan is its own, so the table passes to the next seat held in this browser
+// behind a hand-over screen.
+export const hotSeat = "hand-over";
+
 
 // The top view: one space is S units, with a margin M around the hall for doors and homes.
 const S = 84;
@@ -153,6 +157,18 @@ const EN = {
   "rgr.lastTurn": "Turn {turn} revealed",
   "rgr.stoppedShort": "stopped short",
   "rgr.events": "What happened",
+  "rgr.log.turn": "Turn {turn}: {text}",
+  "rgr.log.moves": "{seat} moves the {piece} to {to}",
+  "rgr.log.chooses": "{seat} chooses the keyhole's side",
+  "rgr.log.sees": "the keyhole at {side} door {door} sees {ghosts}",
+  "rgr.log.nobody": "nobody",
+  "rgr.log.takesPlace": "{ghost} takes the place of {other}",
+  "rgr.log.placed": "{ghost} is placed on {to}",
+  "rgr.log.replaces": "{ghost} replaces {other}",
+  "rgr.log.mirror": "{ghost} faces the mirror on {at}",
+  "rgr.log.midnight": "{seat} draws Midnight Strikes: {card}",
+  "rgr.log.knock": "Knock, Knock, Knock: the keyhole stays on the {side} side",
+  "rgr.log.noCards": "no Movement cards are left: the game ends",
   "rgr.home": "home",
   "rgr.stacked": "on the {piece}",
   "rgr.result": "Final points: {list}",
@@ -282,6 +298,18 @@ const ZH = {
   "rgr.lastTurn": "第 {turn} 回合揭晓",
   "rgr.stoppedShort": "中途停下",
   "rgr.events": "发生了什么",
+  "rgr.log.turn": "第 {turn} 回合：{text}",
+  "rgr.log.moves": "{seat}把{piece}移到 {to}",
+  "rgr.log.chooses": "{seat}选择钥匙孔的一侧",
+  "rgr.log.sees": "{side}侧 {door} 号门的钥匙孔看到：{ghosts}",
+  "rgr.log.nobody": "没有幽灵",
+  "rgr.log.takesPlace": "{ghost} 取代了 {other}",
+  "rgr.log.placed": "{ghost} 被放在 {to}",
+  "rgr.log.replaces": "{ghost} 换下了 {other}",
+  "rgr.log.mirror": "{ghost} 在 {at} 面对镜子",
+  "rgr.log.midnight": "{seat}抽到午夜钟声：{card}",
+  "rgr.log.knock": "咚，咚，咚：钥匙孔留在{side}侧",
+  "rgr.log.noCards": "移动牌用完了：游戏结束",
   "rgr.home": "家",
   "rgr.stacked": "在{piece}上",
   "rgr.result": "最终得分：{list}",
@@ -1345,29 +1373,33 @@ export function mount(root, ctx) {
       children.push(el("h3", {}, tr("rgr.lastTurn", { turn: report.turn })), el("ul", { class: "rgr-report", id: "rgr-report" }, lines));
     }
     const log = v.log.slice(-12);
-    children.push(el("ol", { class: "rgr-log", id: "rgr-log" }, log.map((line, i) => el("li", { class: i === log.length - 1 ? "latest" : "" }, ctx.lang() === "zh" ? zhLog(line) : line))));
+    children.push(el("ol", { class: "rgr-log", id: "rgr-log" }, log.map((line, i) => el("li", { class: i === log.length - 1 ? "latest" : "", title: line }, logWords(line)))));
     eventsBox.replaceChildren(...children);
   }
 
-  // The engine's English log lines in Chinese, by pattern (a line no pattern knows stays as it is).
-  function zhLog(line) {
+  // The engine's log lines in words of the interface's language, by pattern: seats by their
+  // names, ghosts by their owner and size, furniture by its name (a line no pattern knows stays
+  // as it is).
+  function logWords(line) {
     const seat = (name) => ctx.tOr(`game.run-ghost-run.seat.${name}`, name);
     let m = /^turn (\d+): (.*)$/.exec(line);
     if (!m) return line;
     const turn = m[1];
     const text = m[2];
-    const pre = `第 ${turn} 回合：`;
-    if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return `${pre}${seat(m[1])}把${pieceName(m[2])}移到 ${m[3]}`;
-    if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return `${pre}${seat(m[1])}选择钥匙孔的一侧`;
-    const ghosts = (ids) => ids.split(", ").map(ghostLabel).join("、");
-    if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) return `${pre}${sideName(m[1])}侧 ${m[2]} 号门的钥匙孔看到：${m[3] === "nobody" ? "没有幽灵" : ghosts(m[3])}`;
-    if ((m = /^([\w-]+) takes the place of ([\w-]+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 取代了 ${ghostLabel(m[2])}`;
-    if ((m = /^([\w-]+) is placed on (\w+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 被放在 ${m[2]}`;
-    if ((m = /^([\w-]+) replaces ([\w-]+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 换下了 ${ghostLabel(m[2])}`;
-    if ((m = /^([\w-]+) faces the mirror on (\w+)$/.exec(text))) return `${pre}${ghostLabel(m[1])} 在 ${m[2]} 面对镜子`;
-    if ((m = /^(\w+) draws Midnight Strikes: (\w+)$/.exec(text))) return `${pre}${seat(m[1])}抽到午夜钟声：${ctx.tOr(`rgr.mc.${m[2]}`, m[2])}`;
-    if ((m = /^Knock, Knock, Knock: the keyhole stays on the (\w+) side$/.exec(text))) return `${pre}咚，咚，咚：钥匙孔留在${sideName(m[1])}侧`;
-    if (text === "no Movement cards are left: the game ends") return `${pre}移动牌用完了：游戏结束`;
+    const say = (key, params) => tr("rgr.log.turn", { turn, text: tr(key, params) });
+    const ghosts = (ids) => ids.split(", ").map(ghostLabel).join(ctx.lang() === "zh" ? "、" : ", ");
+    if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return say("rgr.log.moves", { seat: seat(m[1]), piece: pieceName(m[2]), to: m[3] });
+    if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return say("rgr.log.chooses", { seat: seat(m[1]) });
+    if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) {
+      return say("rgr.log.sees", { side: sideName(m[1]), door: m[2], ghosts: m[3] === "nobody" ? tr("rgr.log.nobody") : ghosts(m[3]) });
+    }
+    if ((m = /^([\w-]+) takes the place of ([\w-]+)$/.exec(text))) return say("rgr.log.takesPlace", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
+    if ((m = /^([\w-]+) is placed on (\w+)$/.exec(text))) return say("rgr.log.placed", { ghost: ghostLabel(m[1]), to: m[2] });
+    if ((m = /^([\w-]+) replaces ([\w-]+)$/.exec(text))) return say("rgr.log.replaces", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
+    if ((m = /^([\w-]+) faces the mirror on (\w+)$/.exec(text))) return say("rgr.log.mirror", { ghost: ghostLabel(m[1]), at: m[2] });
+    if ((m = /^(\w+) draws Midnight Strikes: (\w+)$/.exec(text))) return say("rgr.log.midnight", { seat: seat(m[1]), card: ctx.tOr(`rgr.mc.${m[2]}`, m[2]) });
+    if ((m = /^Knock, Knock, Knock: the keyhole stays on the (\w+) side$/.exec(text))) return say("rgr.log.knock", { side: sideName(m[1]) });
+    if (text === "no Movement cards are left: the game ends") return say("rgr.log.noCards", {});
     return line;
   }
 

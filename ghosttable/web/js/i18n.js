@@ -72,6 +72,19 @@ const STRINGS = {
     "table.seat.waiting": "invited, not joined yet",
     "table.seat.offline": "away",
     "table.seat.acting": "to act",
+    "table.seat.you": "you, playing here",
+    "table.seat.yours": "yours, played on this device",
+    "table.handOver": "Pass the device to {seat}.",
+    "table.handOverGo": "I am {seat}: show my table",
+    "table.winners": "{winners} won",
+    "game.old-house.side.hunters": "The hunters",
+    "game.old-house.side.phantom": "The Phantom",
+    "table.noWinner": "Nobody won",
+    "bot.random": "Random",
+    "bot.ismcts": "Search (ISMCTS)",
+    "bot.heuristic": "Heuristic",
+    "bot.expert": "Expert",
+    "bot.oracle": "Oracle",
     "table.board": "Table",
     "table.yourMove": "Your move",
     "table.waitingFor": "Waiting for {seats}",
@@ -87,7 +100,7 @@ const STRINGS = {
     "table.refused": "Refused: {reason}",
     "table.aiFailed": "An AI seat stopped: {reason}",
     "table.over": "Game over",
-    "table.outcome": "Outcome: {outcome}",
+    "table.outcome": "{outcome}",
     "table.score": "Score: {score}",
     "table.returns": "Result per seat: {returns}",
     "table.openReplay": "Open the replay",
@@ -177,6 +190,19 @@ const STRINGS = {
     "table.seat.waiting": "已邀请，尚未加入",
     "table.seat.offline": "离开",
     "table.seat.acting": "行动中",
+    "table.seat.you": "你，在此操作",
+    "table.seat.yours": "你的座位，在本设备上轮流操作",
+    "table.handOver": "请把设备交给 {seat}。",
+    "table.handOverGo": "我是 {seat}：显示我的牌桌",
+    "table.winners": "{winners}获胜",
+    "game.old-house.side.hunters": "猎鬼人",
+    "game.old-house.side.phantom": "幽灵",
+    "table.noWinner": "无人获胜",
+    "bot.random": "随机",
+    "bot.ismcts": "搜索（信息集蒙特卡洛）",
+    "bot.heuristic": "经验型",
+    "bot.expert": "高手",
+    "bot.oracle": "全知",
     "table.board": "牌桌",
     "table.yourMove": "轮到你行动",
     "table.waitingFor": "等待 {seats}",
@@ -192,7 +218,7 @@ const STRINGS = {
     "table.refused": "被拒绝：{reason}",
     "table.aiFailed": "电脑座位已停止：{reason}",
     "table.over": "游戏结束",
-    "table.outcome": "结果：{outcome}",
+    "table.outcome": "{outcome}",
     "table.score": "得分：{score}",
     "table.returns": "各座位结果：{returns}",
     "table.openReplay": "打开回放",
@@ -253,6 +279,20 @@ export function retiredReason(table) {
   if (info.installed === null || info.installed === undefined) return t("retired.missing", { game: table.game });
   if (info.version !== info.installed) return t("retired.version", { played: info.version, installed: info.installed });
   return t("retired.refused", { reason: info.reason || "" });
+}
+
+// How a finished game ended, in words: the game's own wording of its outcome
+// (`game.<name>.outcome.<outcome>`) when it has one, else who won, each winning side named by the
+// game's texts (`game.<name>.side.<side>`, else its seat name `game.<name>.seat.<side>`).
+// `result` is the `state` message's `{outcome, winners}`.
+export function outcomeText(game, result) {
+  if (!result) return "";
+  const own = `game.${game}.outcome.${result.outcome}`;
+  if (has(own)) return t(own);
+  const winners = result.winners || [];
+  if (!winners.length) return t("table.noWinner");
+  const names = winners.map((side) => tOr(`game.${game}.side.${side}`, tOr(`game.${game}.seat.${side}`, side)));
+  return t("table.winners", { winners: names.join(current === "zh" ? "、" : " and ") });
 }
 
 // Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).

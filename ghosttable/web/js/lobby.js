@@ -1,14 +1,27 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
 import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, seatsAt, watchedTables } from "./api.js";
-import { addStrings, languageButton, onLanguageChange, retiredReason, t, tOr, translatePage } from "./i18n.js";
+import { addStrings, languageButton, onLanguageChange, outcomeText, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let lastTables = [];
 
+// An identifier as words, capitalised: "haunted-tiles-lose" -> "Haunted tiles lose".
 function humanize(name) {
-  return String(name).replace(/[-_]/g, " ");
+  const words = String(name).replace(/[-_]/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// A bot's name in the interface's language (the game's own text, else the shared one).
+function botName(game, bot) {
+  return tOr(`game.${game}.bot.${bot}`, tOr(`bot.${bot}`, bot));
+}
+
+// A rule option's choice in words: the game's text for it, else the value made readable.
+function choiceName(game, opt, value) {
+  if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
+  return tOr(`game.${game}.option.${opt.name}.${value}`, humanize(value));
 }
 
 function notice(text) {
@@ -55,7 +68,7 @@ function renderOptions() {
       input = el(
         "select",
         { id, dataset: { option: opt.name, kind: typeof opt.default === "number" ? "int" : "str" } },
-        opt.choices.map((c) => el("option", { value: c }, tOr(`game.${game.name}.option.${opt.name}.${c}`, humanize(c)))),
+        opt.choices.map((c) => el("option", { value: c }, choiceName(game.name, opt, c))),
       );
       input.value = opt.name in values ? values[opt.name] : opt.default;
     } else {
@@ -71,14 +84,14 @@ function renderOptions() {
       el(
         "div",
         { class: "option" },
-        el("label", { for: id, title: opt.description }, tOr(`game.${game.name}.option.${opt.name}`, humanize(opt.name))),
+        el("label", { for: id }, tOr(`game.${game.name}.option.${opt.name}`, humanize(opt.name))),
         input,
         el(
           "span",
           { class: "hint" },
           tOr(`game.${game.name}.option.${opt.name}.help`, opt.description),
           " · ",
-          t("lobby.default", { value: typeof opt.default === "boolean" ? t(opt.default ? "common.yes" : "common.no") : opt.default }),
+          t("lobby.default", { value: opt.choices || typeof opt.default === "boolean" ? choiceName(game.name, opt, opt.default) : opt.default }),
         ),
       ),
     );
@@ -95,7 +108,8 @@ function renderSeats() {
     bot: row.querySelector(".seat-bot").value,
   }));
   box.replaceChildren();
-  names.forEach((name, i) => {
+  names.forEach((seatId, i) => {
+    const name = tOr(`game.${game.name}.seat.${seatId}`, seatId);
     const prev = previous[i] || { kind: i === 0 ? "me" : "ai", bot: "" };
     const kind = el(
       "select",
@@ -107,7 +121,7 @@ function renderSeats() {
     const bot = el(
       "select",
       { class: "seat-bot", name: `seat-${i}-bot`, "aria-label": `${name} ${t("lobby.bot")}` },
-      game.bots.map((b) => el("option", { value: b }, b)),
+      game.bots.map((b) => el("option", { value: b }, botName(game.name, b))),
     );
     bot.value = game.bots.includes(prev.bot) ? prev.bot : preferred;
     const botLabel = el("label", { class: "bot-label" }, t("lobby.bot"), " ", bot);
@@ -116,8 +130,7 @@ function renderSeats() {
     };
     kind.addEventListener("change", sync);
     sync();
-    const shown = tOr(`game.${game.name}.seat.${name}`, name);
-    box.append(el("div", { class: "seat-row", dataset: { seat: i } }, el("span", { class: "seat-name" }, shown), kind, botLabel));
+    box.append(el("div", { class: "seat-row", dataset: { seat: i } }, el("span", { class: "seat-name" }, name), kind, botLabel));
   });
 }
 
@@ -227,7 +240,7 @@ function tableItem(table) {
   const seatNames = table.mySeats.map((s) => seatName(table.seats[s])).join(", ");
   const role = table.mySeats.length ? t("lobby.asSeat", { seat: seatNames }) : t("lobby.watching");
   const others = table.seats
-    .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")}`)
+    .map((s) => `${seatName(s)}: ${s.kind === "ai" ? t("table.seat.ai", { bot: botName(table.game, s.bot) }) : t("table.seat.human")}`)
     .join(" · ");
   const links = [];
   if (table.status === "retired") {
@@ -239,7 +252,7 @@ function tableItem(table) {
   } else {
     links.push(el("a", { class: "button primary", href: `/table/${id}`, dataset: { role: "continue" } }, t("lobby.continue")));
   }
-  const outcome = table.result ? ` · ${table.result.outcome}` : "";
+  const outcome = table.result ? ` · ${outcomeText(table.game, table.result)}` : "";
   const invites = invitesMade()[table.id] || {};
   const waiting = table.status === "playing" ? table.seats.filter((s) => !s.claimed && invites[s.seat]) : [];
   const pending = waiting.length
@@ -268,6 +281,7 @@ function renderMyTables() {
     if (table.seat !== null && table.seat !== undefined) entry.mySeats.push(table.seat);
     byId.set(table.id, entry);
   }
+  for (const entry of byId.values()) entry.mySeats.sort((a, b) => a - b);
   const tables = [...byId.values()];
   for (const [listId, status] of [
     ["open-tables", "playing"],

@@ -4,7 +4,7 @@
 
 import { api, el, seatsAt } from "./api.js";
 import { actionLabel } from "./generic.js";
-import { addStrings, lang, languageButton, onLanguageChange, retiredReason, t, tOr, translatePage } from "./i18n.js";
+import { addStrings, lang, languageButton, onLanguageChange, outcomeText, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -24,6 +24,11 @@ const shell = {
   frames: null, // replay frames
   step: 0,
   log: [], // the table's log as this seat reads it, kept from the `state` messages
+  moduleUrl: null, // the table module's address (null: the generic table)
+  hotSeat: null, // the module's hot seat: "switch" (at once), "hand-over" (behind a screen), null (none)
+  handOver: null, // the seat a hot-seat hand-over screen waits for
+  pinned: params.get("seat") !== null, // the seat was chosen (address, header): kept until a move
+  firstFrame: true, // the connection's first state is still to come
 };
 
 function notice(text, kind = "error") {
@@ -36,6 +41,11 @@ function notice(text, kind = "error") {
 // A seat's name as shown: the game module's translation of it when there is one.
 function displayName(name) {
   return tOr(`game.${shell.summary?.game}.seat.${name}`, name);
+}
+
+// A bot's name as shown: its translation when the game's texts or the shell's have one.
+function botName(bot) {
+  return tOr(`game.${shell.summary?.game}.bot.${bot}`, tOr(`bot.${bot}`, bot));
 }
 
 function seatName(seat) {
@@ -83,8 +93,10 @@ function context() {
 }
 
 async function mountModule(url) {
+  shell.moduleUrl = url;
   const mod = await loadModule(url);
   addStrings(mod.strings);
+  shell.hotSeat = ["switch", "hand-over"].includes(mod.hotSeat) ? mod.hotSeat : null;
   shell.module?.destroy?.();
   $("board").replaceChildren();
   shell.module = mod.mount($("board"), context());
@@ -104,7 +116,19 @@ function renderHeader() {
     box.append(t("table.switchSeat"), " ");
     for (const h of held) {
       const url = `/table/${encodeURIComponent(tableId)}?seat=${h.seat}`;
-      box.append(el("a", { class: h.seat === shell.seat ? "button small current" : "button small", href: url }, seatName(h.seat)));
+      const current = h.seat === shell.seat;
+      const link = el(
+        "a",
+        { class: current ? "button small current" : "button small", href: url, "aria-current": current ? "true" : null, dataset: { seat: h.seat } },
+        seatName(h.seat),
+      );
+      // The seat changes in place: no reload.
+      link.addEventListener("click", (event) => {
+        event.preventDefault();
+        shell.pinned = true;
+        switchSeat(h.seat);
+      });
+      box.append(link);
     }
   }
 }
@@ -117,11 +141,14 @@ function renderConnection(state) {
 
 function renderSeats(frame) {
   const acting = new Set(frame.acting || []);
+  const held = new Set(seatsAt(tableId).map((h) => h.seat));
   $("seats").replaceChildren(
     ...frame.seats.map((s) => {
-      const bits = [s.kind === "ai" ? t("table.seat.ai", { bot: s.bot }) : t("table.seat.human")];
+      // A seat this browser holds is the reader's own, played here in turn (hot seat).
+      const mine = held.has(s.seat) && !replayMode;
+      const bits = [s.kind === "ai" ? t("table.seat.ai", { bot: botName(s.bot) }) : mine ? t(s.seat === shell.seat ? "table.seat.you" : "table.seat.yours") : t("table.seat.human")];
       if (!s.claimed) bits.push(t("table.seat.waiting"));
-      else if (!s.connected && !replayMode) bits.push(t("table.seat.offline"));
+      else if (!s.connected && !replayMode && !mine) bits.push(t("table.seat.offline"));
       return el(
         "li",
         { class: [acting.has(s.seat) ? "acting" : "", s.seat === shell.seat ? "me" : ""].join(" "), dataset: { seat: s.seat } },
@@ -189,7 +216,7 @@ function renderStatus(frame) {
     box.append(
       el("strong", { class: "over" }, t("table.over")),
       " ",
-      t("table.outcome", { outcome: r.outcome }),
+      el("span", { class: "outcome", id: "outcome" }, t("table.outcome", { outcome: outcomeText(shell.summary.game, r) })),
       r.score !== null && r.score !== undefined ? ` · ${t("table.score", { score: r.score })}` : "",
       ` · ${t("table.returns", { returns: r.returns.map((v, i) => `${seatName(i)} ${v > 0 ? "+" : ""}${v}`).join(", ") })}`,
     );
@@ -210,6 +237,59 @@ function renderStatus(frame) {
   } else {
     box.append(t("table.waitingFor", { seats: acting.map(seatName).join(", ") }));
   }
+}
+
+// ----- hot seat -------------------------------------------------------------------------------
+
+// The seat played here changes without a reload: a new connection with that seat's token, the
+// table module mounted afresh for it.
+async function switchSeat(seat) {
+  if (seat === shell.seat && shell.handOver === null) return;
+  shell.handOver = null;
+  $("hand-over").hidden = true;
+  $("table-layout").hidden = false;
+  shell.seat = seat;
+  history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}?seat=${seat}`);
+  const old = shell.socket;
+  shell.socket = null;
+  old?.close();
+  shell.frame = null;
+  shell.log = [];
+  renderHeader();
+  await mountModule(shell.moduleUrl);
+  connect();
+}
+
+// The held seat to play next when this one is not to act: the first acting seat this browser
+// holds, after this one in seat order (hot seat: every seat "Me").
+function nextHeldSeat(frame) {
+  if (replayMode || frame.status !== "playing" || shell.seat === null || params.get("watch") === "1") return null;
+  const acting = frame.acting || [];
+  if (acting.includes(shell.seat)) return null;
+  const held = seatsAt(tableId).map((h) => h.seat);
+  const waiting = held.filter((s) => acting.includes(s));
+  if (!waiting.length) return null;
+  return waiting.find((s) => s > shell.seat) ?? waiting[0];
+}
+
+// Hands the table to the next held seat, as the table module asks (its `hotSeat`): at once when
+// every seat sees the same table, or behind a screen that hides this seat's private information
+// until the next player says so. A module that does not ask keeps the seat (it may cover its own
+// screen between turns, as the Old House's does).
+function handOver(frame) {
+  const next = shell.hotSeat ? nextHeldSeat(frame) : null;
+  if (next === null) return;
+  shell.pinned = false;
+  if (shell.hotSeat === "switch") {
+    switchSeat(next);
+    return;
+  }
+  shell.handOver = next;
+  $("table-layout").hidden = true;
+  $("hand-over-text").textContent = t("table.handOver", { seat: seatName(next) });
+  $("hand-over-go").textContent = t("table.handOverGo", { seat: seatName(next) });
+  $("hand-over").hidden = false;
+  $("hand-over-go").focus();
 }
 
 function show(frame) {
@@ -244,6 +324,7 @@ function connect() {
   shell.socket = socket;
   socket.addEventListener("open", () => {
     shell.log = []; // a new connection is sent the whole log
+    shell.firstFrame = true;
     socket.send(JSON.stringify({ type: "hello", token: shell.seat === null ? null : tokenOf(shell.seat) }));
   });
   socket.addEventListener("message", (event) => onMessage(JSON.parse(event.data)));
@@ -273,6 +354,10 @@ function onMessage(msg) {
     shell.log = shell.log.slice(0, start).concat(msg.log);
     notice("");
     show({ ...msg, log: shell.log });
+    // A seat chosen by hand stays until the table moves on; then the next held seat to act plays.
+    const first = shell.firstFrame;
+    shell.firstFrame = false;
+    if (!(first && shell.pinned)) handOver(shell.frame);
     return;
   }
   if (msg.type === "seats") {
@@ -377,9 +462,16 @@ async function startReplay() {
 async function main() {
   translatePage();
   languageButton($("lang"));
+  $("hand-over-go").addEventListener("click", () => {
+    if (shell.handOver !== null) switchSeat(shell.handOver);
+  });
   onLanguageChange(() => {
     renderConnection($("connection").dataset.state);
     if (shell.frame) show(shell.frame);
+    if (shell.handOver !== null) {
+      $("hand-over-text").textContent = t("table.handOver", { seat: seatName(shell.handOver) });
+      $("hand-over-go").textContent = t("table.handOverGo", { seat: seatName(shell.handOver) });
+    }
     if (replayMode && shell.frames) showStep(shell.step);
   });
   try {

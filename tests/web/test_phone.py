@@ -1,0 +1,62 @@
+"""The lobby and every table at a phone's size (390 x 844): nothing wider than the window
+(``document.documentElement.scrollWidth <= 390``), in English and in Chinese."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.live import open_new_table, serve
+
+PHONE = {"width": 390, "height": 844}
+GAMES = ("ghost-stories", "run-ghost-run", "old-house")
+
+
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory, "phone", ai_delay=0.01)
+
+
+@pytest.fixture(params=["en", "zh"])
+def phone(browser: Browser, request: pytest.FixtureRequest) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE, locale="en-US", is_mobile=True, has_touch=True)
+    context.add_init_script(f"localStorage.setItem('ghosttable.lang', '{request.param}')")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def page_width(page: Page) -> int:
+    page.wait_for_timeout(300)  # let the table module's stylesheet apply
+    return int(page.evaluate("document.documentElement.scrollWidth"))
+
+
+def test_the_lobby_fits_a_phone(phone: Page, phone_server: str) -> None:
+    phone.goto(phone_server)
+    expect(phone.locator("body")).to_have_attribute("data-ready", "true")
+    for game in GAMES:
+        phone.select_option("#game", game)
+        expect(phone.locator("#options .option, #options p").first).to_be_visible()
+        assert page_width(phone) <= PHONE["width"], game
+    # The invitation links, once a table with invited seats is made, fit too.
+    phone.select_option("#game", "ghost-stories")
+    phone.select_option("#players", "2")
+    phone.locator(".seat-row .seat-kind").nth(1).select_option("invite")
+    phone.click("#create")
+    expect(phone.locator("#invites .invite-link")).to_be_visible()
+    assert page_width(phone) <= PHONE["width"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_table_fits_a_phone(phone: Page, phone_server: str, game: str) -> None:
+    def seats(page: Page) -> None:
+        kinds = page.locator(".seat-row .seat-kind")
+        for i in range(1, kinds.count()):
+            kinds.nth(i).select_option("ai")
+
+    open_new_table(phone, phone_server, game, 4, seats)
+    expect(phone.locator("#decision")).to_be_visible()
+    assert page_width(phone) <= PHONE["width"], game
