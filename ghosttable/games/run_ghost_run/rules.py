@@ -16,9 +16,11 @@ the start of a turn.
 from __future__ import annotations
 
 import copy
+import functools
 import random
+import sys
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, SupportsIndex, cast
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
@@ -103,6 +105,14 @@ def _spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]
             for posture in POSTURES
         )
     return got
+
+
+@functools.lru_cache(maxsize=8192)
+def _inside(name: str, posture: str, mask: int) -> tuple[tuple[int, int], ...]:
+    """The spots of piece ``name`` in ``posture`` (as in :func:`_spots_by_posture`) whose spaces
+    all lie in ``mask``."""
+    spots = dict(_spots_by_posture(name))[posture]
+    return tuple((k, m) for k, m in spots if not m & ~mask)
 
 
 def _spaces_of(mask: int) -> list[Space]:
@@ -466,6 +476,23 @@ class _Plan:
         return got
 
 
+class Listing(list[Action]):
+    """Legal actions in their order, as a list. :meth:`index` finds an action by identity first (a
+    bot hands back one of the very objects it was given, and the kernel's ``apply`` looks it up in
+    the listing), which answers as the plain search does because no listing holds two equal
+    actions; anything else is searched for by equality."""
+
+    __slots__ = ()
+
+    def index(self, value: Action, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
+        """The position of ``value``. Raises ``ValueError`` when no action equals it."""
+        if start == 0 and stop == sys.maxsize:
+            for i, action in enumerate(self):
+                if action is value:
+                    return i
+        return super().index(value, start, stop)
+
+
 class _Memo:
     """What a state computes once per position (``_cache``; a clone starts without it, and code
     that edits a state by hand drops it): the last legal listing and the plan phase's board."""
@@ -812,7 +839,10 @@ class RunGhostRunState(State):
                 except KeyError:
                     del acts[mark:]
                     for j in _REACH[origin][reach_left]:
-                        acts += _block(table, gid, origin, j, fits[j])
+                        offer = fits[j]
+                        if offer:
+                            block = table[j].get(offer)
+                            acts += _block(table, gid, origin, j, offer) if block is None else block
             if where == HALL:
                 cost = exit_distance[i] + 1
                 if cost <= left:
@@ -992,7 +1022,7 @@ class RunGhostRunState(State):
         if memo.key != key:
             memo.legal = self._compute_legal(seat)
             memo.key = key
-        return list(memo.legal)
+        return Listing(memo.legal)
 
     def snapshot(self) -> Any:
         """Everything in the state as compact canonical JSON-ready data (the god view)."""
@@ -1084,10 +1114,15 @@ class RunGhostRunState(State):
         others = [(other, oat, lay.masks[other]) for other, oat in sorted(board.furniture.items()) if other != name]
         taken = 0
         floors = 0
-        for _, oat, mask in others:
+        on_top = 0
+        floor_others = []
+        for other, oat, mask in others:
             taken |= mask
             if oat.on is None:
                 floors |= mask
+                floor_others.append((other, oat, mask))
+            else:
+                on_top |= mask
         units = _units()
         # a stacked piece leaving puts its ghosts into the places of the piece below: off the
         # spaces it leaves, they sit in that piece's places whatever the spot
@@ -1107,34 +1142,33 @@ class RunGhostRunState(State):
         # those it now covers sit in the places of the stack: one mask per piece below and posture
         leave_floor = all(_room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
         stack_refused: dict[tuple[str, str], int] = {}
+        plan_view = (current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space)
         for posture, candidates in _spots_by_posture(name):
             places = shape.tipped_places if posture == "tipped" else shape.places
             refused = taken | lifted_refused
             for bit, sizes in groups:
                 if not _room_for(places, sizes):
                     refused |= bit
-            for k, mask in candidates:
-                if not mask & refused:
-                    if k != here_on_floor:
+            if lifted:
+                for k, mask in candidates:
+                    if not mask & refused:
                         out.append(actions[k])
-                    continue
-                if mask & taken:
-                    # stacked: inside one piece standing on the floor, covering no other
-                    if mask & ~floors:
+                    elif mask & taken:
+                        if self._stacks_on(name, k, mask, others, floors, posture, places, plan_view):
+                            out.append(actions[k])
+                    elif mask & old and board.can_reseat(name, spots[k].placement, by_space):
+                        out.append(actions[k])
+                continue
+            # on the floor: one mask test; stacked: inside the floor pieces, then tried one by one
+            chosen = [k for k, mask in candidates if not mask & refused]
+            if here_on_floor >= 0 and spots[here_on_floor].placement.posture == posture and here_on_floor in chosen:
+                chosen.remove(here_on_floor)
+            stacked = []
+            for low, lat, low_mask in floor_others:
+                for k, mask in _inside(name, posture, low_mask):
+                    if mask & on_top or (k == here and current.on == low):
                         continue
-                    hit = [(other, oat, m) for other, oat, m in others if m & mask]
-                    if len(hit) != 1:
-                        continue
-                    low, lat, m = hit[0]
-                    if lat.on is not None or mask & ~m or (k == here and current.on == low):
-                        continue
-                    if lifted:
-                        at = spots[k].placement
-                        if not board.can_reseat(
-                            name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space
-                        ):
-                            continue
-                    elif mask & occupied:
+                    if mask & occupied:
                         if not leave_floor:
                             continue
                         refused_here = stack_refused.get((low, posture))
@@ -1147,10 +1181,52 @@ class RunGhostRunState(State):
                             stack_refused[(low, posture)] = refused_here
                         if mask & refused_here:
                             continue
-                    out.append(actions[k])
-                elif lifted and mask & old and board.can_reseat(name, spots[k].placement, by_space):
-                    out.append(actions[k])
+                    stacked.append(k)
+            if stacked:
+                chosen = sorted(chosen + stacked)
+            out += [actions[k] for k in chosen]
         return out
+
+    def _stacks_on(
+        self,
+        name: str,
+        k: int,
+        mask: int,
+        others: list[tuple[str, Placement, int]],
+        floors: int,
+        posture: str,
+        places: tuple[Place, ...],
+        view: tuple[Any, ...],
+    ) -> bool:
+        """Whether spot ``k`` (``mask``) of piece ``name`` stacks it on one piece standing on the
+        floor, covering no other, not where it stands now, with room for every ghost it disturbs
+        (see :meth:`_placements`, which passes what it knows of the board in ``view``)."""
+        current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space = view
+        if mask & ~floors:
+            return False
+        hit = [(other, oat, m) for other, oat, m in others if m & mask]
+        if len(hit) != 1:
+            return False
+        low, lat, m = hit[0]
+        if lat.on is not None or mask & ~m or (k == here and current.on == low):
+            return False
+        if lifted:
+            at = hall.spots(name)[k].placement
+            return self.board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space)
+        if mask & occupied:
+            if not leave_floor:
+                return False
+            refused = stack_refused.get((low, posture))
+            if refused is None:
+                stack = _stacked_places(game_data().pieces[low], lat, places)
+                refused = 0
+                for bit, sizes in groups:
+                    if not _room_for(stack, sizes):
+                        refused |= bit
+                stack_refused[(low, posture)] = refused
+            if mask & refused:
+                return False
+        return True
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
