@@ -315,7 +315,7 @@ def _rounded_boxes(
 
 
 _LAYOUTS: dict[FurnitureKey, Layout] = {}
-_LAYOUT_LIMIT = 2048
+_LAYOUT_LIMIT = 16
 """How many layouts :func:`layout_of` keeps (the oldest goes first)."""
 
 

@@ -263,6 +263,20 @@ class _PlanBase:
         self.fits: dict[str, list[int]] = {}
         self.plans: dict[int, tuple[list[Action], int, _Plan]] = {}
 
+    def rebased(self, board: Board) -> _PlanBase:
+        """This base for ``board``, a copy of its board (the loads and offers are shared, the plans
+        carried out are not)."""
+        twin = _PlanBase.__new__(_PlanBase)
+        twin.board = board
+        twin.turn = self.turn
+        twin.layout = self.layout
+        twin.per_space = self.per_space
+        twin.per_place = self.per_place
+        twin.own = self.own
+        twin.fits = self.fits
+        twin.plans = {}
+        return twin
+
     def fits_of(self, size: str) -> list[int]:
         """The offer of each space (by index) to a ghost of ``size`` before any plan."""
         got = self.fits.get(size)
@@ -793,7 +807,7 @@ class RunGhostRunState(State):
         blocked.update(self.frozen)
         merging = self.merging
         own = plan.base.own[seat]
-        has_small_reserve = any(
+        has_small_reserve = merging and any(
             ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
         )
         movers: list[tuple[str, str, int, str]] = []
@@ -1044,9 +1058,12 @@ class RunGhostRunState(State):
     def clone(self) -> RunGhostRunState:
         """An independent copy (what the state computes once per position is not copied)."""
         twin = copy.copy(self)
-        twin.__dict__.pop("_cache", None)
+        memo: _Memo | None = twin.__dict__.pop("_cache", None)
         twin.chance = self.chance.copy()
         twin.board = self.board.copy()
+        if memo is not None and memo.base is not None and memo.base.board is self.board and memo.base.turn == self.turn:
+            # the plan phase's board as the listing reads it is the twin's too
+            twin._memo().base = memo.base.rebased(twin.board)
         twin.history = list(self.history)
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
