@@ -456,11 +456,6 @@ class Board:
             self.ghosts[gid].place = where
         return True
 
-    def can_move_piece(self, name: str, at: Placement) -> bool:
-        """Whether :meth:`move_piece` would move piece ``name`` to ``at``'s spot; nothing changes."""
-        resolved = self.resolve(name, at)
-        return resolved is not None and self._reseat(name, resolved) is not None
-
     def can_reseat(self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None) -> bool:
         """Whether every ghost piece ``name`` disturbs finds a place when it stands at ``at``, a
         placement :meth:`resolve` gave (so that :meth:`move_piece` to ``at`` succeeds); nothing
