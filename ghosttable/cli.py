@@ -12,23 +12,29 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from ghosttable import __version__
 from ghosttable.ai.base import Observation, bot_names, make_bot
-from ghosttable.core.actions import WRITTEN_INTEGER, coerce_action
+from ghosttable.ai.play import SimulationResult, new_result, play_batch, play_game, simulate
+from ghosttable.core.actions import WRITTEN_INTEGER, Action, coerce_action
 from ghosttable.core.errors import GameError, OptionError
-from ghosttable.core.play import derive_seed, play_game, simulate
+from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import Record, replay
 from ghosttable.core.spec import option_key, written
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, game_names, load
+
+if TYPE_CHECKING:
+    from ghosttable.distributed import Cluster
 
 app = typer.Typer(
     name="ghosttable",
@@ -126,12 +132,14 @@ def seats_named(game: Game, name: str) -> tuple[int, ...]:
     raise CliError(f"no seat or side {name.strip()!r} (seats and sides: {known})")
 
 
-def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
+def assign_bots(game: Game, specs: list[str] | None, default: str, *, measurement: bool = False) -> list[str]:
     """One bot name per seat from ``--bot`` arguments.
 
     ``NAME`` once fills every seat; ``NAME`` repeated once per seat fills them in order;
     ``SEAT=NAME`` names a seat (``seat2``, ``2``, a seat name such as ``phantom``) or a side
-    (``hunters``). Raises ``CliError`` for anything else, ``OptionError`` for an unknown bot.
+    (``hunters``). ``measurement`` also accepts the bots kept for measurement (an oracle that sees
+    the true state: ``simulate`` and ``bench`` only). Raises ``CliError`` for anything else,
+    ``OptionError`` for an unknown bot.
     """
     seats = game.seat_names()
     names: list[str | None] = [None] * game.players
@@ -154,7 +162,7 @@ def assign_bots(game: Game, specs: list[str] | None, default: str) -> list[str]:
             named_seats.add(t)
             names[t] = bot.strip()
     result = [n if n is not None else default for n in names]
-    available = bot_names(game)
+    available = bot_names(game, measurement=measurement)
     for n in result:
         if n not in available:
             raise OptionError(f"no bot {n!r} for {game.spec.name} (bots: {', '.join(available)})")
@@ -197,6 +205,113 @@ def games(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] 
     console.print(table)
 
 
+MAX_WORKERS = 1024
+"""The most Ray workers one ``simulate --workers`` asks for."""
+
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        callback=in_range("--workers", 1, MAX_WORKERS, "a number of worker processes"),
+        help="Play the games on this many Ray worker processes (here, or at most this many of the"
+        " cluster's with --address); needs the ray extra.",
+    ),
+]
+AddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="Play on an existing Ray cluster: ray://HOST:PORT (Ray Client), HOST:PORT (its head) or auto.",
+    ),
+]
+
+
+def _cluster(workers: int | None, address: str | None) -> Cluster:
+    """The Ray cluster that ``--workers`` and ``--address`` ask for (not started yet). Raises
+    ``CliError`` when Ray is not installed."""
+    import importlib.util
+
+    option = "--address" if address is not None else "--workers"
+    if importlib.util.find_spec("ray") is None:
+        raise CliError(f"{option} needs Ray, which is not installed: pip install 'ghosttable[ray]'")
+    from ghosttable.distributed import Cluster
+
+    return Cluster(workers, address)
+
+
+class _RateColumn(ProgressColumn):
+    """Games per second, as Rich estimates the task's speed."""
+
+    def render(self, task: Task) -> Text:
+        return Text("" if task.speed is None else f"{task.speed:,.1f} games/s", style="progress.data.speed")
+
+
+class _SimulationProgress:
+    """A progress bar on standard error: games done, wins so far, games per second (and
+    ``starting``, a note beside the game's name until the first chunk is in). Rich leaves it off
+    when standard error is not an interactive terminal (a file, a pipe, ``TERM=dumb``)."""
+
+    def __init__(self, game: Game, games: int, starting: str | None = None) -> None:
+        self.name = game.spec.name
+        self.starting = starting
+        self.cooperative = game.spec.cooperative
+        self.sides = list(game.sides())
+        self.wins: dict[str, int] = dict.fromkeys(self.sides, 0)
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[wins]}"),
+            _RateColumn(),
+            TimeRemainingColumn(),
+            console=err_console,
+            transient=True,
+            disable=not err_console.is_interactive,
+        )
+        described = f"{self.name} ({starting})" if starting else self.name
+        self.task = self.progress.add_task(described, total=games, wins=self._wins())
+
+    def _wins(self) -> str:
+        if self.cooperative:
+            return f"wins {self.wins.get('team', 0)}"
+        return "wins " + ", ".join(f"{side} {self.wins[side]}" for side in self.sides)
+
+    def game(self, _: int, state: State) -> None:
+        """One more game played (``simulate``'s ``on_game``)."""
+        for side in state.winning_sides():
+            self.wins[side] = self.wins.get(side, 0) + 1
+        self.progress.update(self.task, advance=1, wins=self._wins())
+
+    def chunk(self, part: SimulationResult) -> None:
+        """One more chunk of games played (a Ray run's ``on_chunk``); the first one ends the
+        ``starting`` note."""
+        for side, count in part.side_wins.items():
+            self.wins[side] = self.wins.get(side, 0) + count
+        self.progress.update(self.task, advance=part.games, wins=self._wins(), description=self.name)
+
+    def __enter__(self) -> _SimulationProgress:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.progress.stop()
+
+
+def seconds_per_decision_line(game: Game, figures: dict[str, list[float | None]]) -> str:
+    """One line of ``simulate``'s ``seconds_per_decision``, seat by seat, in milliseconds:
+    ``bot time per decision (mean / max): phantom 0.021 / 1.20 ms, hunter1 ...``."""
+
+    def ms(value: float | None) -> str:
+        return "-" if value is None else f"{1000 * value:.3g}"
+
+    seats = ", ".join(
+        f"{name} {ms(mean)} / {ms(most)}"
+        for name, mean, most in zip(game.seat_names(), figures["mean"], figures["max"], strict=True)
+    )
+    return f"bot time per decision (mean / max): {seats} ms"
+
+
 @app.command(name="simulate")
 def simulate_cmd(
     game: GameArg,
@@ -218,32 +333,31 @@ def simulate_cmd(
     seed: Annotated[int, typer.Option("--seed", "-s", help="Base seed.")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     records: Annotated[Path | None, typer.Option("--records", help="Save every game's record here.")] = None,
+    workers: WorkersOpt = None,
+    address: AddressOpt = None,
 ) -> None:
-    """Play seeded games between bots and print outcomes, mean score and speed."""
+    """Play seeded games between bots and print outcomes, mean score and speed.
+
+    With --workers or --address the games are played by Ray workers, with the same figures as
+    here (records are written here, in game order). A progress bar shows on standard error when
+    it is a terminal.
+    """
     g = _load(game, players, option)
-    bots = assign_bots(g, bot, "random")
+    bots = assign_bots(g, bot, "random", measurement=True)
     if records is not None:
         _check_records_folder(records)
-    progress = None
-    task = None
-    if console.is_terminal and not json_out:
-        from rich.progress import Progress
+    cluster = _cluster(workers, address) if workers is not None or address is not None else None
+    if cluster is not None:
+        from ghosttable.distributed import ClusterError
 
-        progress = Progress(console=console, transient=True)
-        progress.start()
-        task = progress.add_task(f"{g.spec.name}", total=games_)
-    try:
-        result = simulate(
-            g,
-            bots,
-            games_,
-            seed,
-            records_dir=records,
-            on_game=(lambda k, s: progress.advance(task)) if progress is not None and task is not None else None,
-        )
-    finally:
-        if progress is not None:
-            progress.stop()
+        try:
+            with _SimulationProgress(g, games_, starting="starting Ray") as progress, cluster:
+                result = cluster.simulate(g, bots, games_, seed, records_dir=records, on_chunk=progress.chunk)
+        except ClusterError as exc:
+            raise CliError(str(exc)) from None
+    else:
+        with _SimulationProgress(g, games_) as progress:
+            result = simulate(g, bots, games_, seed, records_dir=records, on_game=progress.game)
     data = result.to_json()
     if json_out:
         print(json.dumps(data))
@@ -269,6 +383,12 @@ def simulate_cmd(
         console.print(f"mean score: {data['mean_score']:.2f}{spread}")
     dps = data["decisions_per_second"] or 0.0
     console.print(f"{data['decisions']} decisions in {data['seconds']:.2f} s ({dps:,.0f} decisions/s)")
+    if cluster is not None:
+        console.print(
+            f"played by {cluster.workers} Ray worker{'s' if cluster.workers > 1 else ''},"
+            f" started in {cluster.startup_seconds:.1f} s (not counted above)"
+        )
+    console.print(seconds_per_decision_line(g, data["seconds_per_decision"]), highlight=False, soft_wrap=True)
 
 
 @app.command(name="replay")
@@ -365,20 +485,62 @@ def bench(
     ] = 5.0,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 0,
     json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    against_openspiel: Annotated[
+        bool,
+        typer.Option(
+            "--against-openspiel",
+            help="Random playouts beside OpenSpiel's pure-Python tic-tac-toe, with the ratio (GAME may be 'all').",
+        ),
+    ] = False,
+    profile: Annotated[
+        Path | None,
+        typer.Option("--profile", help="Profile the run with cProfile: write the statistics to this file (pstats)."),
+    ] = None,
+    workers: WorkersOpt = None,
+    address: AddressOpt = None,
 ) -> None:
     """Measure speed: decisions and games per second of seeded playouts, and time per bot move.
 
     Seeded games (seeded as simulate seeds them) are played until the time is up, then the game
     in play stops after its current move: games counts finished games, decisions every move.
+    With --against-openspiel, random playouts (every seat a uniformly random legal action) run in
+    alternating slices beside OpenSpiel's python_tic_tac_toe, and the ratio of decisions per second
+    is printed: machines differ, the ratio less. With --profile, the run is profiled and the
+    functions that took the most time are printed after the figures.
+
+    With --workers or --address it measures simulate on Ray instead: the whole games played here
+    in about --seconds, then the same games on the Ray workers, and the speed-up.
     """
+    if profile is not None and profile.is_dir():
+        raise CliError(f"--profile {profile} is a folder: give a file name")
+    if against_openspiel:
+        if bot:
+            raise CliError("--against-openspiel plays random playouts: leave out --bot")
+        names = game_names() if game == "all" else [game]
+        targets = [_load(name, players if game != "all" else None, option if game != "all" else None) for name in names]
+        _bench_openspiel(targets, seconds, seed, json_out, profile)
+        return
+    if profile is not None:
+        report = bench_profiled(
+            lambda: bench(game, players, option, bot, seconds, seed, json_out, workers=workers, address=address),
+            profile,
+        )
+        if not json_out:
+            console.print(report, markup=False, highlight=False)
+        return
     g = _load(game, players, option)
-    bots = assign_bots(g, bot, "random")
+    bots = assign_bots(g, bot, "random", measurement=True)
+    if workers is not None or address is not None:
+        _bench_workers(g, bots, seconds, seed, _cluster(workers, address), json_out)
+        return
     started = time.perf_counter()
     deadline = started + seconds
     games_played = decisions = 0
     while time.perf_counter() < deadline:
         game_seed = derive_seed(seed, games_played)
-        seats = [make_bot(g, name, s, derive_seed(game_seed, "bot", s)) for s, name in enumerate(bots)]
+        seats = [
+            make_bot(g, name, s, derive_seed(game_seed, "bot", s), measurement=True) for s, name in enumerate(bots)
+        ]
         moves = 0
 
         def count(_: State) -> None:
@@ -416,6 +578,127 @@ def bench(
         f"{games_played} games, {decisions} decisions in {elapsed:.2f} s: "
         f"{figures['games_per_second']:.2f} games/s, {figures['decisions_per_second']:,.{places}f} decisions/s, "
         f"{figures['ms_per_decision']:.3f} ms per decision"
+    )
+
+
+def _bench_openspiel(targets: list[Game], seconds: float, seed: int, json_out: bool, profile: Path | None) -> None:
+    """``bench --against-openspiel``: the figures of :func:`ghosttable.bench.against_openspiel`."""
+    from ghosttable.bench import OpenSpielMissing, against_openspiel
+
+    try:
+        figures = against_openspiel(targets, seconds, seed)
+    except OpenSpielMissing as exc:
+        raise CliError(str(exc)) from None
+    report = ""
+    if profile is not None:  # the games' playouts alone, tic-tac-toe left out
+        from ghosttable.bench import GamePlayouts
+
+        def run() -> None:
+            for g in targets:
+                GamePlayouts(g, seed).run(seconds)
+
+        report = bench_profiled(run, profile)
+    if json_out:
+        print(json.dumps(figures))
+        return
+    base = figures["openspiel"]["decisions_per_second"]
+    table = Table(title=f"Random playouts, decisions per second on one core ({seconds:g} s a game)")
+    table.add_column("game")
+    table.add_column("decisions/s", justify="right")
+    table.add_column("ratio to tic-tac-toe", justify="right")
+    table.add_column("determinize/s", justify="right")
+    for row, g in zip(figures["games"], targets, strict=True):
+        table.add_row(
+            _short_description(g),
+            f"{row['decisions_per_second']:,.0f}",
+            f"{row['ratio']:.2f}",
+            f"{row['determinizations_per_second']:,.0f}",
+        )
+    table.add_row("OpenSpiel python_tic_tac_toe", f"{base:,.0f}", "1.00", "")
+    console.print(table)
+    if report:
+        console.print(report, markup=False, highlight=False)
+
+
+def _short_description(game: Game) -> str:
+    """``name, N players`` and the rule options that differ from their defaults."""
+    seats = "1 player" if game.players == 1 else f"{game.players} players"
+    changed = [
+        f"{o.name}={written(game.options[o.name])}" for o in game.spec.options if game.options[o.name] != o.default
+    ]
+    return ", ".join([game.spec.name, seats, *changed])
+
+
+def bench_profiled(work: Callable[[], None], path: Path) -> str:
+    """Run ``work`` under cProfile, writing the statistics to ``path``; the top functions as text."""
+    from ghosttable.bench import profiled
+
+    return profiled(work, path)
+
+
+SPEED_FREE_KEYS = ("seconds", "decisions_per_second", "seconds_per_decision")
+"""The keys of ``simulate --json`` that depend on the machine's speed: all others are the same
+for the same batch, however many workers play it."""
+
+
+def _bench_workers(g: Game, bots: list[str], seconds: float, seed: int, cluster: Cluster, json_out: bool) -> None:
+    """``bench --workers``: ``simulate`` here for about ``seconds`` (whole games), then the same
+    games on ``cluster``. Prints games per second of each, the speed-up (serial time over the
+    workers' time, starting Ray not counted), Ray's overhead per game (the workers' time, times
+    their number, less the time they spent in games, over the games: chunks and figures on their
+    way, workers waiting), the extra worker time per game (the same, less the serial time instead:
+    it also counts games played slower side by side, on a machine shared with other work) and
+    whether the figures are the same. Raises ``CliError`` from Ray's errors."""
+    from ghosttable.distributed import ClusterError
+
+    serial = new_result(g, bots, seed)
+    started = time.perf_counter()
+    while not serial.games or time.perf_counter() - started < seconds:
+        serial.merge(play_batch(g, bots, seed, range(serial.games, serial.games + 1)))
+    serial.seconds = time.perf_counter() - started
+    try:
+        with cluster:
+            spread = cluster.simulate(g, bots, serial.games, seed)
+    except ClusterError as exc:
+        raise CliError(str(exc)) from None
+    games_count, n = serial.games, cluster.workers
+    speedup = serial.seconds / spread.seconds
+    overhead = (n * spread.seconds - cluster.playing_seconds) / games_count
+    extra = (n * spread.seconds - serial.seconds) / games_count
+    same = all(serial.to_json()[k] == v for k, v in spread.to_json().items() if k not in SPEED_FREE_KEYS)
+    figures = {
+        "game": g.spec.name,
+        "players": g.players,
+        "options": g.options,
+        "bots": bots,
+        "games": games_count,
+        "workers": n,
+        "serial_seconds": serial.seconds,
+        "workers_seconds": spread.seconds,
+        "startup_seconds": cluster.startup_seconds,
+        "serial_games_per_second": games_count / serial.seconds,
+        "workers_games_per_second": games_count / spread.seconds,
+        "speedup": speedup,
+        "overhead_seconds_per_game": overhead,
+        "extra_seconds_per_game": extra,
+        "same_figures": same,
+    }
+    if json_out:
+        print(json.dumps(figures))
+        return
+    console.print(f"[bold]{g.describe()}[/bold], bots: {', '.join(bots)}")
+    console.print(
+        f"serial: {games_count} games in {serial.seconds:.2f} s, {figures['serial_games_per_second']:.2f} games/s"
+    )
+    console.print(
+        f"{n} worker{'s' if n > 1 else ''}: the same games in {spread.seconds:.2f} s,"
+        f" {figures['workers_games_per_second']:.2f} games/s"
+        f" (Ray and its workers started in {cluster.startup_seconds:.1f} s, not counted)"
+    )
+    console.print(
+        f"speed-up {speedup:.2f}x; Ray's overhead {1000 * overhead:.2f} ms per game"
+        f" (worker time beyond a serial game: {1000 * extra:.2f} ms);"
+        f" same figures: {'yes' if same else '[red]no[/red]'}"
     )
 
 
@@ -601,9 +884,12 @@ def _ask(state: State, seat: int) -> None:
         console.print(f"  {i:>3}. {action}" + (f"  [dim]({note})[/dim]" if note else ""), highlight=False)
     while True:
         try:
-            raw = console.input("your choice (number or action text): ").strip()
+            raw = console.input("your choice (number, action text, or hint): ").strip()
         except EOFError:
             raise CliError("input ended before the game did") from None
+        if raw.lower() == "hint":
+            _hint(state, seat, decision.actions)
+            continue
         try:
             if WRITTEN_INTEGER.fullmatch(raw):  # a number, signed or not: never an action's text
                 index = int(raw)
@@ -615,6 +901,26 @@ def _ask(state: State, seat: int) -> None:
             return
         except GameError as exc:
             console.print(f"[red]refused[/red]: {exc.reason}")
+
+
+HINT_WORK = 20_000
+"""Work units of the search behind one ``hint`` (see :mod:`ghosttable.ai.advisor`)."""
+
+HINT_SHOWN = 5
+"""How many of the best actions a ``hint`` lists."""
+
+
+def _hint(state: State, seat: int, actions: Sequence[Action]) -> None:
+    """Print the search's best actions for ``seat`` (numbered as listed) with their estimated
+    chances of winning, from what the seat knows only (:func:`ghosttable.ai.advise`)."""
+    from ghosttable.ai.advisor import advise
+
+    advice = advise(state, seat, work=HINT_WORK, seed=len(state.history))
+    rounds = min((item.playouts for item in advice), default=0)
+    console.print(f"[bold]hint[/bold]: the best actions, with the chance of winning ({rounds}+ sampled futures each)")
+    for item in advice[:HINT_SHOWN]:
+        number = actions.index(item.action) + 1 if item.action in actions else 0
+        console.print(f"  {number:>3}. {item.action}  [dim]{item.chance:.0%}[/dim]", highlight=False)
 
 
 def main() -> None:

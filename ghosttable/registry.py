@@ -11,12 +11,13 @@ import importlib
 from typing import Any
 
 from ghosttable.core.errors import UnknownGameError
+from ghosttable.core.records import set_game_loader
 from ghosttable.core.state import Game
 
 BUILTIN: dict[str, str] = {
     "ghost-stories": "ghosttable.games.ghost_stories.game:GhostStories",
     "run-ghost-run": "ghosttable.games.run_ghost_run.game:RunGhostRun",
-    "old-house": "ghosttable.games.old_house:OldHouse",
+    "old-house": "ghosttable.games.old_house.game:OldHouse",
 }
 
 _registered: dict[str, type[Game]] = {}
@@ -59,3 +60,6 @@ def load(name: str, players: int | None = None, **options: Any) -> Game:
         OptionError: a bad seat count, an unknown option or a bad option value.
     """
     return game_class(name)(players, **options)
+
+
+set_game_loader(load)

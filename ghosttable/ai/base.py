@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ghosttable.core.errors import OptionError
 
@@ -55,6 +55,30 @@ class Observation:
         return self._state.determinize(self.seat, rng)
 
 
+class TrueStateObservation(Observation):
+    """An observation that also hands over the true state: **for measurement bots only**.
+
+    Only ``play_game`` builds one (and so ``simulate`` and ``bench``), and only for a bot whose
+    class sets ``measurement_only = True`` (an oracle that knows the deck order and the dice to
+    come, to measure how far a search could go). The lobby, the server and terminal play never
+    build one, and never offer such a bot (:func:`bot_names`).
+    """
+
+    __slots__ = ()
+
+    def true_state(self) -> State:
+        """A copy of the real state, its secrets and its future chance outcomes included."""
+        return self._state.clone()
+
+
+def observation_for(bot: Bot, state: State, seat: int) -> Observation:
+    """The observation ``bot`` gets of ``state``: a :class:`TrueStateObservation` for a bot marked
+    ``measurement_only``, the ordinary :class:`Observation` otherwise. Used by ``play_game`` only."""
+    if getattr(bot, "measurement_only", False):
+        return TrueStateObservation(state, seat)
+    return Observation(state, seat)
+
+
 class Bot(Protocol):
     """A player for one seat. ``choose`` returns one of ``obs.legal_actions()``."""
 
@@ -74,15 +98,26 @@ def _generic_bots() -> dict[str, BotFactory]:
     return {"random": RandomBot, "ismcts": ISMCTSBot}
 
 
-def bot_names(game: Game) -> list[str]:
-    """The bots that can play ``game``: the generic ``random`` and ``ismcts``, and the game's own."""
-    return sorted({*_generic_bots(), *game.bots()})
+def _is_measurement(factory: BotFactory) -> bool:
+    return bool(getattr(factory, "measurement_only", False))
 
 
-def make_bot(game: Game, name: str, seat: int, seed: int) -> Bot:
-    """A bot called ``name`` for ``seat`` of ``game``, seeded. Raises ``OptionError`` for an unknown name."""
-    factories: dict[str, BotFactory] = {**_generic_bots(), **game.bots()}
+def bot_names(game: Game, *, measurement: bool = False) -> list[str]:
+    """The bots that can play ``game``: the generic ``random`` and ``ismcts``, and the game's own.
+
+    A game's bot marked ``measurement_only`` (an oracle that sees the true state) is listed only
+    with ``measurement=True``, which ``simulate`` and ``bench`` ask for; the lobby never does.
+    """
+    own = {name for name, factory in game.bots().items() if measurement or not _is_measurement(factory)}
+    return sorted({*_generic_bots(), *own})
+
+
+def make_bot(game: Game, name: str, seat: int, seed: int, *, measurement: bool = False) -> Bot:
+    """A bot called ``name`` for ``seat`` of ``game``, seeded. Raises ``OptionError`` for an unknown
+    name, or for a ``measurement_only`` bot unless ``measurement`` is true."""
+    factories: dict[str, BotFactory] = {**_generic_bots(), **cast("dict[str, BotFactory]", game.bots())}
     factory = factories.get(name)
-    if factory is None:
-        raise OptionError(f"no bot {name!r} for {game.spec.name} (bots: {', '.join(bot_names(game))})")
+    if factory is None or (_is_measurement(factory) and not measurement):
+        names = ", ".join(bot_names(game, measurement=measurement))
+        raise OptionError(f"no bot {name!r} for {game.spec.name} (bots: {names})")
     return factory(game, seat, seed)

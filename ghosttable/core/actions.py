@@ -26,6 +26,19 @@ Value: TypeAlias = Scalar | tuple[Scalar, ...]
 _KIND = re.compile(r"^[a-z][a-z0-9_]*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
+_INTERNED: dict[tuple[Any, ...], Action] = {}
+"""Actions built by :meth:`Action.make`, by kind and ``(name, value, type of value)`` in call order."""
+_INTERN_LIMIT = 1 << 20
+"""At most this many actions are interned (beyond it, ``make`` builds a new object each time)."""
+
+
+def _typed(name: str, value: Any) -> tuple[Any, ...]:
+    """``(name, value, its type)``, a tuple's or a list's items typed one by one (a hashable
+    interning key that tells ``True`` from ``1``)."""
+    if isinstance(value, list | tuple):
+        return (name, tuple, *[(item, type(item)) for item in value])
+    return (name, value, type(value))
+
 
 def _freeze(name: str, value: Any) -> Value:
     if value is None or isinstance(value, bool | int | str):
@@ -68,7 +81,31 @@ class Action:
 
     @classmethod
     def make(cls, kind: str, **params: Any) -> Action:
-        """Build an action; lists become tuples. Raises ``MalformedActionError`` on bad names or values."""
+        """Build an action; lists become tuples. Raises ``MalformedActionError`` on bad names or values.
+
+        Equal actions built here are one object (interned): the games list the same actions over
+        and over, so a repeat costs one dictionary look-up, and finding an action among the legal
+        ones is an identity test. Actions read from outside (:meth:`from_json`, :meth:`parse`) are
+        checked the same way but never interned, so that no input can grow the table.
+        """
+        classes = tuple(map(type, params.values()))  # True == 1 and 1.0 == 1: the types tell them apart
+        if tuple in classes or list in classes:
+            key: tuple[Any, ...] = (kind, *[_typed(name, value) for name, value in params.items()])
+        else:
+            key = (kind, *params.items(), *classes)
+        try:
+            return _INTERNED[key]
+        except KeyError:
+            action = cls._checked(kind, params)
+            if len(_INTERNED) < _INTERN_LIMIT:
+                _INTERNED[key] = action
+            return action
+        except TypeError:  # an unhashable value (a list): build it without interning
+            return cls._checked(kind, params)
+
+    @classmethod
+    def _checked(cls, kind: str, params: Mapping[str, Any]) -> Action:
+        """Build an action from ``kind`` and ``params``, checking every name and value."""
         if not isinstance(kind, str) or not _KIND.match(kind):
             raise MalformedActionError(f"action kind {kind!r} is not a snake_case word")
         frozen = []
@@ -122,7 +159,7 @@ class Action:
         for key in params:
             if not isinstance(key, str):
                 raise MalformedActionError("parameter names must be strings")
-        return cls.make(kind, **params)
+        return cls._checked(kind, params)
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -152,7 +189,7 @@ class Action:
             if name in params:
                 raise MalformedActionError(f"parameter {name!r} is given twice")
             params[name] = _parse_value(name, raw)
-        return cls.make(words[0], **params)
+        return cls._checked(words[0], params)
 
 
 def _format_scalar(value: Scalar) -> str:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import ConformanceError, GameError, NotYourTurnError
-from ghosttable.core.records import Record, replay
+from ghosttable.core.records import Record, game_class_named, replay
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 
 _GARBAGE: tuple[Any, ...] = (
@@ -233,9 +233,7 @@ def check_game(
     Returns:
         The report (``ok`` when nothing failed).
     """
-    from ghosttable.registry import game_class
-
-    cls = game_class(game) if isinstance(game, str) else game
+    cls = game_class_named(game) if isinstance(game, str) else game
     counts = list(players) if players is not None else list(range(cls.spec.min_players, cls.spec.max_players + 1))
     sets = [dict(o) for o in options] if options is not None else option_sets(cls)
     configs = list(itertools.product(counts, sets))

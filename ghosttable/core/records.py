@@ -219,11 +219,32 @@ def _checksum(body: dict[str, Any]) -> str:
     return digest({k: v for k, v in body.items() if k != "checksum"})
 
 
-def _game_of(record: Record) -> Game:
-    from ghosttable.registry import load
+GameLoader = Callable[..., "Game"]
+"""``loader(name, players=N, **options) -> Game``: how a record's game is set up by its name."""
 
+_loader: list[GameLoader] = []
+
+
+def set_game_loader(loader: GameLoader) -> None:
+    """Say how :func:`replay` sets up a record's game from its name when no game is given (the
+    registry, :mod:`ghosttable.registry`, does so when it is imported: the kernel does not know it)."""
+    _loader[:] = [loader]
+
+
+def game_class_named(name: str) -> type[Game]:
+    """The class of the game called ``name``, set up through the game loader (see
+    :func:`set_game_loader`). Raises ``UnknownGameError`` for an unknown name, ``RecordError``
+    when no loader is set."""
+    if not _loader:
+        raise RecordError("no game loader is set: import ghosttable")
+    return type(_loader[0](name))
+
+
+def _game_of(record: Record) -> Game:
+    if not _loader:
+        raise RecordError("no game loader is set: import ghosttable, or pass the record's game")
     try:
-        game = load(record.game, players=record.players, **record.options)
+        game = _loader[0](record.game, players=record.players, **record.options)
     except GameError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc.reason}") from None
     if game.spec.version != record.version:

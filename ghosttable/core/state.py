@@ -19,7 +19,7 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -30,7 +30,6 @@ from ghosttable.core.records import digest
 from ghosttable.core.spec import GameSpec, OptionValue, written
 
 if TYPE_CHECKING:
-    from ghosttable.ai.base import BotFactory
     from ghosttable.core.records import Record
 
 SIMULTANEOUS = -2
@@ -93,9 +92,26 @@ class Game(ABC):
             return {"team": tuple(range(self.players))}
         return {name: (i,) for i, name in enumerate(self.seat_names())}
 
-    def bots(self) -> dict[str, BotFactory]:
-        """The game's own bots by name; ``random`` is always available besides these."""
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        """The game's own bots by name, each a factory ``(game, seat, seed) -> bot`` (the bot
+        contract lives in :mod:`ghosttable.ai.base`, which the kernel does not import); ``random``
+        is always available besides these."""
         return {}
+
+    def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The view of ``state`` for ``seat`` (``None``: a spectator), for a game whose views are
+        built outside its rules: its ``game.py`` ties rules and views, and :meth:`State.view`
+        asks here. A game whose states override ``view`` need not override this.
+
+        Raises:
+            NotImplementedError: the game has neither.
+        """
+        raise NotImplementedError(f"{self.spec.name} builds no views")
+
+    def state_prompt(self, state: State, seat: int) -> str:
+        """One human sentence for the decision ``seat`` faces in ``state`` (see
+        :meth:`State.decision_prompt`); ``""`` by default."""
+        return ""
 
     def reference(self) -> dict[str, Any]:
         """The rule options and data (cards, tiles, map) as JSON-ready reference material."""
@@ -161,17 +177,19 @@ class State(ABC):
     def returns(self) -> list[float]:
         """One number per seat: positive for a win, negative for a loss, 0 for a draw or not over."""
 
-    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator)."""
+        """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator); by default
+        the game's :meth:`Game.state_view`."""
+        return self.game.state_view(self, seat)
 
     def decision_name(self, seat: int) -> str:
         """The name of the decision point ``seat`` faces (games override with their own names)."""
         return "act"
 
     def decision_prompt(self, seat: int) -> str:
-        """One human sentence describing the decision ``seat`` faces."""
-        return ""
+        """One human sentence describing the decision ``seat`` faces; by default the game's
+        :meth:`Game.state_prompt`."""
+        return self.game.state_prompt(self, seat)
 
     def acting_seats(self) -> tuple[int, ...]:
         """The seats that may act now: the current player, or at a simultaneous decision point
@@ -299,6 +317,18 @@ class State(ABC):
             )
         self._apply(seat, act)
         self.history.append((seat, act))
+
+    def apply_legal(self, action: Action, seat: int) -> None:
+        """Carry out ``action`` of ``seat``, taken as it is from this state's own
+        ``legal_actions(seat)``, without checking it again.
+
+        For trusted code that has just listed the legal actions (search, playouts): it saves the
+        second listing that :meth:`apply` makes to check an action. An action from anywhere else
+        (a person, the wire, a record, a bot's answer) goes through :meth:`apply`. Given an
+        action that is not legal here, the state is left undefined.
+        """
+        self._apply(seat, action)
+        self.history.append((seat, action))
 
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
         """The error for an illegal ``action`` (games override for sharper reasons; a reason

@@ -25,7 +25,7 @@ from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
 from ghosttable.core.jsonio import json_spelling
-from ghosttable.core.play import derive_seed
+from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
 from ghosttable.core.state import Game, State
 from ghosttable.registry import game_class, load

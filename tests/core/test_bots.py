@@ -7,7 +7,8 @@ import pytest
 
 from ghosttable.ai import Observation, bot_names, make_bot
 from ghosttable.ai.ismcts import DEFAULT_WORK, MAX_ITERATIONS, MIN_ITERATIONS, ISMCTSBot
-from ghosttable.core.play import derive_seed, play_game
+from ghosttable.ai.play import play_game
+from ghosttable.core.playout import derive_seed
 from ghosttable.core.state import State
 from tests.toygame import SecretDraw
 

@@ -157,7 +157,7 @@ def test_bench_stops_in_the_middle_of_a_game_when_its_time_is_up(
             time.sleep(0.1)
             return self.inner.choose(obs)
 
-    monkeypatch.setattr(cli, "make_bot", lambda game, name, seat, seed: Slow(game, seat, seed))
+    monkeypatch.setattr(cli, "make_bot", lambda game, name, seat, seed, **_: Slow(game, seat, seed))
     code, out, _ = run(["bench", "secret-draw", "--players", "3", "--seconds", "0.25", "--json"], capsys, monkeypatch)
     figures = json.loads(out)
     # The first game is not finished: the bench stopped after the move that crossed its time.

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from ghosttable.core.play import SimulationResult, _wilson, simulate
+from ghosttable.ai.play import SimulationResult, _wilson, simulate
 from tests.toygame import SecretDraw
 
 

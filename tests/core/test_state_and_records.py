@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 import ghosttable
+from ghosttable.ai.play import simulate
 from ghosttable.core import (
     SIMULTANEOUS,
     Action,
@@ -19,7 +20,6 @@ from ghosttable.core import (
     UnknownGameError,
     replay,
 )
-from ghosttable.core.play import simulate
 from tests.toygame import SecretDraw
 
 

@@ -259,9 +259,12 @@ def test_play_a_run_ghost_run_table_to_its_end_by_clicking_the_hall(
     kinds = [m.split(" ")[0] for m in mine]
     assert kinds.count("done") == 5 and kinds.count("step") >= 5, mine
     assert kinds.count("grasp") >= 1 and kinds.count("place") >= 1, mine
-    # A sealed plan said how many players it waited for; the Midnight Strikes card was shown.
+    # Every wait named the seat or said how many players a sealed plan waited for (with the AI
+    # seats as fast as they are now, they often seal before Red, so a count is not always seen);
+    # the Midnight Strikes card was shown.
     waiting = page.evaluate("window.waitingSeen")
-    assert any(re.fullmatch(r"Waiting for [12] players?", w) for w in waiting), waiting
+    assert waiting, "no wait was shown"
+    assert all(re.fullmatch(r"Waiting for ([12] players?|Blue|Green|Yellow|Red)", w) for w in waiting), waiting
     assert page.evaluate("window.midnightSeen"), "no Midnight Strikes card was shown"
     # Every look of the game drew its picture with the ghosts it caught marked.
     looks = page.locator("#rgr-keyhole .rgr-look")

@@ -101,8 +101,37 @@ class GhostCard:
 
     def has(self, kind: str, stone: str | None = None) -> bool:
         """Whether one of its stones (or the named one) holds an ability of ``kind``."""
-        stones = (self.arrival, self.yin, self.exorcised) if stone is None else (getattr(self, stone),)
-        return any(a.kind == kind for s in stones for a in s)
+        keys: frozenset[tuple[str, str | None]] | None = self.__dict__.get("_has_keys")
+        if keys is None:
+            keys = self._index()[0]
+            object.__setattr__(self, "_has_keys", keys)
+        return (kind, stone) in keys
+
+    def in_play_has(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
+        """Whether its arrival or Yin stone (or the one named) holds an ability of ``kind``, with
+        that ``group`` flag when it is not ``None`` (what a ghost in play does)."""
+        return (kind, stone, group) in self._index()[1]
+
+    def in_play_keys(self) -> frozenset[tuple[str, str | None, bool | None]]:
+        """The ``(kind, stone, group)`` keys for which :meth:`in_play_has` is true."""
+        return self._index()[1]
+
+    def _index(self) -> tuple[frozenset[tuple[str, str | None]], frozenset[tuple[str, str | None, bool | None]]]:
+        """Look-up sets of its abilities, built once (a cache of the card's own data): ``(kind,
+        stone or None)`` for :meth:`has`, ``(kind, stone or None, group or None)`` for
+        :meth:`in_play_has`."""
+        found: Any = self.__dict__.get("_ability_index")
+        if found is None:
+            has: set[tuple[str, str | None]] = set()
+            in_play: set[tuple[str, str | None, bool | None]] = set()
+            for name in ("arrival", "yin", "exorcised"):
+                for a in getattr(self, name):
+                    has.update({(a.kind, None), (a.kind, name)})
+                    stones = (None, name) if name != "exorcised" else (name,)  # no stone named: arrival or Yin
+                    in_play.update({(a.kind, s, g) for s in stones for g in (None, a.group)})
+            found = (frozenset(has), frozenset(in_play))
+            object.__setattr__(self, "_ability_index", found)
+        return found  # type: ignore[no-any-return]
 
     @property
     def total_resistance(self) -> int:
@@ -185,10 +214,14 @@ class GameData:
 
     def tile(self, tile_id: str) -> VillageTile:
         """The tile called ``tile_id``. Raises ``KeyError``."""
-        for t in self.tiles:
-            if t.id == tile_id:
-                return t
-        raise KeyError(tile_id)
+        return self._tiles_by_id()[tile_id]
+
+    def _tiles_by_id(self) -> dict[str, VillageTile]:
+        found: dict[str, VillageTile] | None = self.__dict__.get("_tile_index")
+        if found is None:
+            found = {t.id: t for t in self.tiles}
+            object.__setattr__(self, "_tile_index", found)  # a cache of a frozen value's own data
+        return found
 
     def power(self, power_id: str) -> Power:
         """The power called ``power_id``. Raises ``KeyError``."""

@@ -7,15 +7,17 @@ decided for the engine"); each default is the one that table chose.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ghosttable.core import Game, GameSpec, RuleOption
+from ghosttable.core import Game, GameSpec, RuleOption, State
 from ghosttable.games.ghost_stories.cards import load_data
 from ghosttable.games.ghost_stories.rules import GhostStoriesState
+from ghosttable.games.ghost_stories.views import build_view, prompt
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
 
 OPTIONS = (
@@ -142,11 +144,29 @@ class GhostStories(Game):
         """``taoist1`` ... (board colours are dealt at random at setup)."""
         return [f"taoist{i + 1}" for i in range(self.players)]
 
+    def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """The public table (see :func:`views.build_view`); every seat sees the same thing."""
+        return build_view(cast(GhostStoriesState, state), seat)
+
+    def state_prompt(self, state: State, seat: int) -> str:
+        """One sentence for the decision ``seat`` faces (see :func:`views.prompt`)."""
+        return prompt(cast(GhostStoriesState, state))
+
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: the priority-rules team bot."""
+        """``heuristic``: the priority-rules team bot; ``expert``: its choices checked by look-ahead
+        over sampled futures; ``oracle``: the same search on the true state, for measurement only
+        (marked ``measurement_only``: never offered in the lobby)."""
+        from ghosttable.games.ghost_stories.expert import ExpertBot, OracleBot
         from ghosttable.games.ghost_stories.strategy import HeuristicBot
 
-        return {"heuristic": HeuristicBot}
+        return {"heuristic": HeuristicBot, "expert": ExpertBot, "oracle": OracleBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`: the ``expert`` bot's look-ahead over every
+        legal action (see :func:`expert.advise`)."""
+        from ghosttable.games.ghost_stories.expert import advise
+
+        return advise
 
     def reference(self) -> dict[str, Any]:
         """Spec, options, and the card, tile, power and level data."""

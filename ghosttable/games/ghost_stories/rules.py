@@ -16,9 +16,9 @@ import functools
 import itertools
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ghosttable.core import Action, IllegalActionError, State
+from ghosttable.core import TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.games.ghost_stories.cards import COLOURS, GameData, GhostCard, load_data
 from ghosttable.games.ghost_stories.village import (
     ADJACENT,
@@ -31,17 +31,97 @@ from ghosttable.games.ghost_stories.village import (
     board_spaces,
 )
 
-if TYPE_CHECKING:
-    from ghosttable.games.ghost_stories.game import GhostStories
-
 Task = tuple[Any, ...]
 CI = {c: i for i, c in enumerate(COLOURS)}
 
 YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 
 
+_ACTIONS: dict[tuple[Any, ...], Action] = {}
+_GHOSTS = load_data().ghosts
+"""The ghost cards by printed number."""
+_HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
+"""The kind of help each village tile gives, by tile id."""
+_MOVES_OF_GHOSTS: dict[tuple[Any, ...], list[Action]] = {}
+"""The Tea House's help actions by kind, tile, ghosts in play and free spaces."""
+_MEMO_LIMIT = 1 << 16
+"""Entries kept in such a table before it is emptied."""
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _in_play(space_card: tuple[int, ...]) -> frozenset[tuple[str, str | None, bool | None]]:
+    """What the ghosts on ``space_card`` (a card id per space, 0 for none) hold on their arrival and
+    Yin stones, as the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has`."""
+    ghosts = load_data().ghosts
+    found: set[tuple[str, str | None, bool | None]] = set()
+    for cid in space_card:
+        if cid:
+            found |= ghosts[cid].in_play_keys()
+    return frozenset(found)
+
+
+_NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
+"""The one choice of a help that takes no parameter besides the tile (never changed in place)."""
+
+
+_A0: dict[str, Action] = {
+    kind: Action.make(kind)
+    for kind in (
+        "end_turn",
+        "exorcise",
+        "gain_nothing",
+        "gain_qi",
+        "give_up",
+        "keep_curse",
+        "regain_yin_yang",
+        "reroll_curse",
+        "skip_action",
+        "stay",
+    )
+}
+"""The actions without parameters, by kind."""
+_TAOIST_TILE: dict[tuple[str, int, int], Action] = {
+    (kind, o, p): Action.make(kind, taoist=o, tile=p)
+    for kind in ("twin_winds", "move_taoist")
+    for o in range(4)
+    for p in range(9)
+}
+"""``twin_winds`` and ``move_taoist`` by kind, Taoist and tile."""
+
+
+class _OneParameter(dict[tuple[str, str, Any], Action]):
+    """``table[kind, name, value]``: the action ``kind`` with the one parameter ``name=value``,
+    built at its first use (a look-up in C after that)."""
+
+    def __missing__(self, key: tuple[str, str, Any]) -> Action:
+        kind, name, value = key
+        action = self[key] = Action.make(kind, **{name: value})
+        return action
+
+
+class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
+    """``table[kind, tile, choice]``: the help action ``kind`` on ``tile`` with the parameters of
+    ``choice`` (``((name, value), ...)``), built at its first use."""
+
+    def __missing__(self, key: tuple[str, int, tuple[tuple[str, Any], ...]]) -> Action:
+        kind, tile, choice = key
+        action = self[key] = Action.make(kind, tile=tile, **dict(choice))
+        return action
+
+
+_ONE = _OneParameter()
+_HELP_ACTIONS = _HelpTable()
+
+
 def _act(kind: str, **params: Any) -> Action:
-    return Action.make(kind, **params)
+    """The action ``kind`` with ``params``, built once (the rules list the same few hundred actions
+    over and over; their values are integers, strings and tuples of them, never booleans)."""
+    key = (kind, *params.items())
+    try:
+        return _ACTIONS[key]
+    except KeyError:
+        action = _ACTIONS[key] = Action.make(kind, **params)
+        return action
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -57,29 +137,32 @@ def token_needs(
         wild: whether white faces are wild.
     Returns:
         The Pareto-minimal vectors of tokens (per colour) still needed, over every way of giving
-        each die to at most one ghost.
+        each die to at most one ghost, in ascending order.
+
+    The ways are walked die by die over what each ghost still needs (a die given where nothing of
+    its colour is needed changes nothing, the same as a die given to no ghost), so that ways which
+    leave the same needs are followed once.
     """
     found: set[tuple[int, ...]] = set()
     for reqs in itertools.product(*req_alts):
-        options: list[list[tuple[int, int] | None]] = []
+        width = 5 * len(reqs)
+        states: set[tuple[int, ...]] = {tuple(n for req in reqs for n in req)}
         for face in dice:
-            opts: list[tuple[int, int] | None] = [None]
-            for g, req in enumerate(reqs):
-                if not dice_ok[g]:
-                    continue
-                if face == "white" and wild:
-                    opts.extend((g, i) for i in range(5) if req[i] > 0)
-                elif face in CI and req[CI[face]] > 0:
-                    opts.append((g, CI[face]))
-            options.append(opts)
-        for assign in itertools.product(*options):
-            got = [[0] * 5 for _ in reqs]
-            for slot in assign:
-                if slot is not None:
-                    got[slot[0]][slot[1]] += 1
-            need = tuple(sum(max(0, reqs[g][i] - got[g][i]) for g in range(len(reqs))) for i in range(5))
-            found.add(need)
-    return [k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found)]
+            if face == "white" and wild:
+                slots = [5 * g + i for g in range(len(reqs)) if dice_ok[g] for i in range(5)]
+            elif face in CI:
+                slots = [5 * g + CI[face] for g in range(len(reqs)) if dice_ok[g]]
+            else:
+                continue
+            grown = set(states)
+            for left in states:
+                for k in slots:
+                    if left[k] > 0:
+                        grown.add((*left[:k], left[k] - 1, *left[k + 1 :]))
+            states = grown
+        for left in states:
+            found.add(tuple(sum(left[i:width:5]) for i in range(5)))
+    return sorted(k for k in found if not any(o != k and all(a <= b for a, b in zip(o, k, strict=True)) for o in found))
 
 
 class GhostStoriesState(State):
@@ -91,9 +174,7 @@ class GhostStoriesState(State):
     unseen at setup.
     """
 
-    game: GhostStories
-
-    def __init__(self, game: GhostStories, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+    def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         data = load_data()
         opts = game.options
@@ -186,7 +267,7 @@ class GhostStoriesState(State):
 
     def card(self, card_id: int) -> GhostCard:
         """The card with printed number ``card_id``."""
-        return load_data().ghosts[card_id]
+        return _GHOSTS[card_id]
 
     def _log(self, line: str) -> None:
         self.log.append(line)
@@ -243,16 +324,7 @@ class GhostStoriesState(State):
         return [s for s in range(12) if self.space_card[s]]
 
     def _any_in_play(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
-        for s in range(12):
-            cid = self.space_card[s]
-            if cid:
-                card = self.card(cid)
-                stones = (card.arrival, card.yin) if stone is None else (getattr(card, stone),)
-                for st in stones:
-                    for a in st:
-                        if a.kind == kind and (group is None or a.group == group):
-                            return True
-        return False
+        return (kind, stone, group) in _in_play(tuple(self.space_card))
 
     def power_active(self, b: int) -> bool:
         """Whether board ``b``'s power works: not possessed, no POWER_OFF ghost on it, and no
@@ -295,8 +367,9 @@ class GhostStoriesState(State):
     def supply_tokens(self, colour: str) -> int:
         """Tao tokens of ``colour`` left in the supply (4 per colour in the box)."""
         i = CI[colour]
-        held = sum(self.tokens[b][i] for b in range(4))
-        return self.data.tokens_per_colour - held - (1 if self.circle == colour else 0)
+        south, west, north, east = self.tokens
+        held = south[i] + west[i] + north[i] + east[i]
+        return load_data().tokens_per_colour - held - (1 if self.circle == colour else 0)
 
     def supply_qi(self) -> int:
         """Qi tokens left in the supply (20 in the box)."""
@@ -356,8 +429,6 @@ class GhostStoriesState(State):
     @property
     def current_player(self) -> int:
         """The seat to decide: the pending sub-decision's seat, or the active board's seat."""
-        from ghosttable.core import TERMINAL
-
         if self.result is not None:
             return TERMINAL
         if self.pending is not None:
@@ -392,12 +463,6 @@ class GhostStoriesState(State):
             return str(self.pending["name"])
         return self.phase
 
-    def decision_prompt(self, seat: int) -> str:
-        """One sentence for the decision ``seat`` faces."""
-        from ghosttable.games.ghost_stories.views import prompt
-
-        return prompt(self)
-
     def action_is_public(self, seat: int, action: Action) -> bool:
         """Every Taoist's choice is made in the open (the deck order is the only secret)."""
         return True
@@ -412,12 +477,6 @@ class GhostStoriesState(State):
         if len(self.removed) > 1:
             out.append(list(self.removed))
         return out
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The public table (see :func:`views.build_view`); every seat sees the same thing."""
-        from ghosttable.games.ghost_stories.views import build_view
-
-        return build_view(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> GhostStoriesState:
         """Reshuffle the unseen cards (deck and removed ghosts; unseen incarnations into the
@@ -464,18 +523,18 @@ class GhostStoriesState(State):
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
-                        out.append(_act("use_power_token", board=b))
+                        out.append(_ONE["use_power_token", "board", b])
             if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
-                out.extend(_act("bottomless_pockets", colour=c) for c in COLOURS if self.supply_tokens(c) > 0)
+                out.extend([_ONE["bottomless_pockets", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0])
             if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
                 out.extend(
-                    _act("enfeeblement_mantra", ghost=s) for s in self.ghosts_in_play() if s != self.mantra_space
+                    _ONE["enfeeblement_mantra", "ghost", s] for s in self.ghosts_in_play() if s != self.mantra_space
                 )
             if self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
             dests = range(9) if self.has_power(t, "dance_of_the_peaks") else ADJACENT[self.pos[t]]
-            out.extend(_act("move", tile=p) for p in dests if p != self.pos[t])
-            out.append(_act("stay"))
+            out.extend([_ONE["move", "tile", p] for p in dests if p != self.pos[t]])
+            out.append(_A0["stay"])
         elif self.phase == "yang_action":
             if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
                 out.extend(self._twin_winds_actions())
@@ -483,22 +542,40 @@ class GhostStoriesState(State):
             if "help" in allowed:
                 p = self.pos[t]
                 if not self.haunted[p]:
-                    out.extend(_act("ask_help", tile=p, **prm) for prm in self._help_params(t, p))
+                    out.extend(self._help_actions("ask_help", t, p))
             if "exorcise" in allowed and self.faced_ghosts(t):
-                out.append(_act("exorcise"))
-            out.append(_act("skip_action"))
+                out.append(_A0["exorcise"])
+            out.append(_A0["skip_action"])
         elif self.phase == "yang_buddha":
             if self.buddhas[t] > 0:
                 for s in FACING[self.pos[t]]:
                     if self._buddha_space_ok(s):
-                        out.append(_act("place_buddha", space=s))
-            out.append(_act("end_turn"))
+                        out.append(_ONE["place_buddha", "space", s])
+            out.append(_A0["end_turn"])
         if self.yin_yang[t]:
-            for p in range(9):
-                if not self.haunted[p]:
-                    out.extend(_act("yin_yang_help", tile=p, **prm) for prm in self._help_params(t, p))
-            out.extend(_act("yin_yang_restore", tile=p) for p in range(9) if self.haunted[p])
+            out.extend(self._yin_yang_actions(t))
         return out
+
+    def _yin_yang_actions(self, t: int) -> list[Action]:
+        """What Taoist ``t``'s Yin-Yang token can do: a help on any tile that is not haunted, or
+        the restoring of a haunted one."""
+        found = []
+        haunted = self.haunted
+        for p in range(9):
+            if not haunted[p]:
+                found.extend(self._help_actions("yin_yang_help", t, p))
+        found.extend([_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]])
+        return found
+
+    def _buddha_step_has_choice(self) -> bool:
+        """Whether the Buddha step offers more than ``end_turn`` (``len(self._yang_actions()) > 1``
+        there, found without listing every choice)."""
+        t = self.board
+        if self.buddhas[t] > 0 and any(self._buddha_space_ok(s) for s in FACING[self.pos[t]]):
+            return True
+        if not self.yin_yang[t]:
+            return False
+        return any(self.haunted[p] or self._help_choices(t, p) for p in range(9))
 
     def _pavilion_moves_self(self) -> bool:
         """Solo (``solo=reference``): the Pavilion's second move is the player's own Taoist."""
@@ -511,7 +588,7 @@ class GhostStoriesState(State):
         t = self.board
         if not self.has_power(t, "dance_of_the_twin_winds") or self.yang["twin"]:
             return []
-        return [_act("twin_winds", taoist=o, tile=p) for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
+        return [_TAOIST_TILE[("twin_winds", o, p)] for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
 
     def _allowed_acts(self) -> set[str]:
         t = self.board
@@ -532,87 +609,121 @@ class GhostStoriesState(State):
         cid = self.space_card[s]
         return not cid or self.card(cid).has("buddha_required")
 
+    def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
+        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
+        help_kind = _HELP_KIND[self.tiles[p]]
+        if help_kind == "roll_for_tokens":  # the one choice, always there
+            return [_HELP_ACTIONS[kind, p, ()]]
+        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices: kept by layout
+            layout = (kind, p, *[bool(c) for c in self.space_card])
+            known = _MOVES_OF_GHOSTS.get(layout)
+            if known is None:
+                if len(_MOVES_OF_GHOSTS) >= _MEMO_LIMIT:
+                    _MOVES_OF_GHOSTS.clear()
+                known = _MOVES_OF_GHOSTS[layout] = self._built_help_actions(kind, t, p)
+            return known
+        return self._built_help_actions(kind, t, p)
+
+    def _built_help_actions(self, kind: str, t: int, p: int) -> list[Action]:
+        table = _HELP_ACTIONS
+        return [table[kind, p, choice] for choice in self._help_choices(t, p)]
+
     def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
         """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
-        help_kind = self.data.tile(self.tiles[p]).help
-        if help_kind == "take_buddha":
-            return [{}] if self.temple_buddhas > 0 else []
-        if help_kind == "revive":
-            return [{"taoist": d} for d in range(self.game.players) if not self.alive[d]]
-        if help_kind == "circle_token":
-            out = []
-            for c in COLOURS:
-                if c == self.circle:
-                    continue
-                if self.supply_tokens(c) > 0:
-                    out.append({"colour": c})
-            return out
+        return [dict(choice) for choice in self._help_choices(t, p)]
+
+    def _help_choices(self, t: int, p: int) -> list[tuple[tuple[str, Any], ...]]:
+        """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
+        per legal choice (the parameters besides ``tile``)."""
+        help_kind = _HELP_KIND[self.tiles[p]]
         if help_kind == "roll_for_tokens":
-            return [{}]
+            return _NO_PARAMS
+        if help_kind == "take_buddha":
+            return _NO_PARAMS if self.temple_buddhas > 0 else []
+        if help_kind == "revive":
+            return [(("taoist", d),) for d in range(self.game.players) if not self.alive[d]]
+        if help_kind == "circle_token":
+            return [(("colour", c),) for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
         if help_kind == "haunters_back":
             if self.game.options["watchman"] == "all-boards":
-                return [{}] if any(st > 0 for st in self.haunt_step) else []
-            return [{"board": b} for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
+                return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
+            return [(("board", b),) for b in range(4) if any(self.haunt_step[s] > 0 for s in board_spaces(b))]
         if help_kind == "move_ghost_and_taoist":
             free = [s for s in range(12) if not self.space_card[s]]
-            return [{"ghost": g, "to": d} for g in self.ghosts_in_play() for d in free]
+            return [(("ghost", g), ("to", d)) for g in range(12) if self.space_card[g] for d in free]
         if help_kind == "banish_for_qi":
-            return [{"ghost": g} for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
+            return [(("ghost", g),) for g in self.ghosts_in_play() if not self.card(self.space_card[g]).incarnation]
         if help_kind == "restore_and_draw":
-            return [{"restore": q} for q in range(9) if self.haunted[q]]
+            return [(("restore", q),) for q in range(9) if self.haunted[q]]
         if help_kind == "token_qi_and_draw":
             colours = [c for c in COLOURS if self.supply_tokens(c) > 0]
-            return [{"colour": c} for c in colours] or [{"colour": "none"}]
+            return [(("colour", c),) for c in colours] or [(("colour", "none"),)]
         return []
 
     # ----- sub-decisions ------------------------------------------------------------------------
+
+    def _pending_has_choice(self) -> bool:
+        """Whether the pending sub-decision surely offers more than one action, told from a count
+        where that is cheap (``False``: list them to see)."""
+        pd = self.pending
+        assert pd is not None
+        name = pd["name"]
+        if name == "reroll_curse_die":
+            return True
+        if name == "reroll_tao_dice":
+            return len(self.dice) > 0
+        if name == "place_ghost":
+            return len(pd["spaces"]) > 1
+        if name in ("choose_victim", "incarnation_qi"):
+            return sum(self.alive[: self.game.players]) > 1
+        return False
 
     def _pending_actions(self) -> list[Action]:
         pd = self.pending
         assert pd is not None
         name = pd["name"]
         if name == "place_ghost":
-            return [_act("place", space=s) for s in pd["spaces"]]
+            return [_ONE["place", "space", s] for s in pd["spaces"]]
         if name == "choose_victim":
-            return [_act("volunteer", taoist=t) for t in self.living()]
+            return [_ONE["volunteer", "taoist", t] for t in self.living()]
         if name == "reroll_tao_dice":
             n = len(self.dice)
             out = []
             for r in range(n + 1):
                 for combo in itertools.combinations(range(n), r):
-                    out.append(_act("reroll", dice=combo))
+                    out.append(_ONE["reroll", "dice", combo])
             return out
         if name == "reroll_curse_die":
-            return [_act("keep_curse"), _act("reroll_curse")]
+            return [_A0["keep_curse"], _A0["reroll_curse"]]
         if name == "resolve_exorcism":
             return self._exorcism_actions()
         if name == "choose_token_colour":
-            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
         if name == "qi_or_yin_yang":
             t = pd["taoist"]
             out = []
             if self.supply_qi() > 0:
-                out.append(_act("gain_qi"))
+                out.append(_A0["gain_qi"])
             if not self.yin_yang[t]:
-                out.append(_act("regain_yin_yang"))
-            return out or [_act("gain_nothing")]
+                out.append(_A0["regain_yin_yang"])
+            return out or [_A0["gain_nothing"]]
         if name == "discard_token":
             t = pd["taoist"]
-            return [_act("discard", colour=c) for c in COLOURS if self.tokens[t][CI[c]] > 0]
+            return [_ONE["discard", "colour", c] for c in COLOURS if self.tokens[t][CI[c]] > 0]
         if name == "incarnation_qi":
-            return [_act("give_qi", taoist=t) for t in self.living()]
+            return [_ONE["give_qi", "taoist", t] for t in self.living()]
         if name == "incarnation_yin_yang":
-            return [_act("give_yin_yang", taoist=t) for t in self.living() if not self.yin_yang[t]]
+            return [_ONE["give_yin_yang", "taoist", t] for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
             movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
             out = []
             for o in movers:
                 dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
-                out.extend(_act("move_taoist", taoist=o, tile=p) for p in dests if p != self.pos[o])
-                out.append(_act("move_taoist", taoist=o, tile=self.pos[o]))
+                out.extend(_TAOIST_TILE[("move_taoist", o, p)] for p in dests if p != self.pos[o])
+                out.append(_TAOIST_TILE[("move_taoist", o, self.pos[o])])
             return out
         if name == "herbalist_white":
-            return [_act("take_token", colour=c) for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
         raise AssertionError(name)
 
     # ----- exorcism arithmetic --------------------------------------------------------------------
@@ -681,7 +792,7 @@ class GhostStoriesState(State):
                 for pay in self._payments(k, holders):
                     out.append(_act("banish", ghosts=combo, tokens=pay))
         if not any(zero in needs[(g,)] for g in faced):
-            out.append(_act("give_up"))
+            out.append(_A0["give_up"])
         return out
 
     def _payments(self, need: tuple[int, ...], holders: list[int]) -> list[tuple[str, ...]]:
@@ -874,6 +985,8 @@ class GhostStoriesState(State):
     def _run(self) -> None:
         while self.result is None:
             if self.pending is not None:
+                if self._pending_has_choice():
+                    return
                 acts = self._pending_actions()
                 if len(acts) == 1:
                     pd = self.pending
@@ -903,11 +1016,9 @@ class GhostStoriesState(State):
                 if not self.alive[self.board]:
                     self._end_turn()
                     continue
-                if self.phase == "yang_buddha":
-                    acts = self._yang_actions()
-                    if len(acts) == 1:
-                        self._end_turn()
-                        continue
+                if self.phase == "yang_buddha" and not self._buddha_step_has_choice():
+                    self._end_turn()
+                    continue
                 return
             raise AssertionError(self.phase)
 

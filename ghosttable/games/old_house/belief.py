@@ -107,50 +107,73 @@ class _Context:
     positives: list[tuple[int, int, int, int]]
     size: int = 0
     cache: dict[int, tuple[frozenset[int], dict[int, int]]] = field(default_factory=dict)
+    _edges: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] | None = None
+    _low: int = -1
+    _high: int = -1
 
     def at(self, layer: int) -> tuple[frozenset[int], dict[int, int]]:
         """The cells forbidden in ``layer`` and the flag bits each cell sets there."""
         got = self.cache.get(layer)
         if got is None:
-            self.size = max(layer, 2 * self.size, 16)
-            self._sweep(self.size)
+            if self._high < 0:
+                self._low, self._high = layer, max(layer, self.size)
+                self._fill(self._low, self._high)
+            elif layer > self._high:
+                low, self._high = self._high + 1, max(layer, self.size)
+                self._fill(low, self._high)
+            else:
+                high, self._low = self._low - 1, max(0, min(layer, 2 * self._low - self._high - 1))
+                self._fill(self._low, high)
             got = self.cache[layer]
         return got
 
-    def _sweep(self, upto: int) -> None:
-        """Fill the cache for layers ``0 .. upto`` in one pass over the constraints."""
-        opens: dict[int, list[tuple[str, int, int]]] = {}
-        closes: dict[int, list[tuple[str, int, int]]] = {}
+    def _fill(self, low: int, high: int) -> None:
+        """Fill the cache for layers ``low .. high``: the constraints in force at ``low``, then one
+        pass over the layers, changing only where a constraint starts or ends."""
+        edges = self._edges
+        if edges is None:
+            opens: dict[int, list[tuple[int, int]]] = {}
+            closes: dict[int, list[tuple[int, int]]] = {}
+            for c, first, last in self.negatives:
+                opens.setdefault(first, []).append((c, -1))
+                closes.setdefault(last + 1, []).append((c, -1))
+            for c, bit, first, last in self.positives:
+                opens.setdefault(first, []).append((c, bit))
+                closes.setdefault(last + 1, []).append((c, bit))
+            edges = self._edges = (opens, closes)
+        opens, closes = edges
+        counts: dict[tuple[int, int], int] = {}
         for c, first, last in self.negatives:
-            opens.setdefault(first, []).append(("n", c, 0))
-            closes.setdefault(last + 1, []).append(("n", c, 0))
+            if first <= low <= last:
+                counts[(c, -1)] = counts.get((c, -1), 0) + 1
         for c, bit, first, last in self.positives:
-            opens.setdefault(first, []).append(("p", c, bit))
-            closes.setdefault(last + 1, []).append(("p", c, bit))
-        counts: dict[int, int] = {}
-        bits: dict[tuple[int, int], int] = {}
-        current: tuple[frozenset[int], dict[int, int]] = (frozenset(), {})
-        for layer in range(upto + 1):
-            changed = False
-            for kind, c, bit in closes.get(layer, ()):
-                changed = True
-                if kind == "n":
-                    counts[c] -= 1
-                else:
-                    bits[(c, bit)] -= 1
-            for kind, c, bit in opens.get(layer, ()):
-                changed = True
-                if kind == "n":
-                    counts[c] = counts.get(c, 0) + 1
-                else:
-                    bits[(c, bit)] = bits.get((c, bit), 0) + 1
-            if changed:
-                flags: dict[int, int] = {}
-                for (c, bit), n in bits.items():
-                    if n > 0:
-                        flags[c] = flags.get(c, 0) | (1 << bit)
-                current = (frozenset(c for c, n in counts.items() if n > 0), flags)
-            self.cache[layer] = current
+            if first <= low <= last:
+                counts[(c, bit)] = counts.get((c, bit), 0) + 1
+        current = _constraints(counts)
+        cache = self.cache
+        cache[low] = current
+        for layer in range(low + 1, high + 1):
+            ends, starts = closes.get(layer), opens.get(layer)
+            if ends or starts:
+                for item in ends or ():
+                    counts[item] -= 1
+                for item in starts or ():
+                    counts[item] = counts.get(item, 0) + 1
+                current = _constraints(counts)
+            cache[layer] = current
+
+
+def _constraints(counts: dict[tuple[int, int], int]) -> tuple[frozenset[int], dict[int, int]]:
+    """The forbidden cells and flag bits of the constraints counted in force (bit -1: forbidden)."""
+    forbidden: set[int] = set()
+    flags: dict[int, int] = {}
+    for (c, bit), n in counts.items():
+        if n > 0:
+            if bit < 0:
+                forbidden.add(c)
+            else:
+                flags[c] = flags.get(c, 0) | (1 << bit)
+    return frozenset(forbidden), flags
 
 
 @functools.cache
@@ -202,7 +225,7 @@ class Tracker:
 
     def __post_init__(self) -> None:
         self._masks = _masks(self.house.move_cards_per_direction)
-        self._dirs = tuple(tuple(d for d in range(4) if row[d] >= 0) for row in self.house.moves)
+        self._dirs = self.house.open_directions
 
     # ----- feeding events -----------------------------------------------------------------------
 
@@ -226,11 +249,29 @@ class Tracker:
 
     def add(self, event: Event) -> None:
         """Add one event of the current round (see :data:`Event`); the work is done when asked."""
-        used = self.cards[-1] + (1 if event[0] in ("step", "discard") else 0)
-        if event[0] == "trail":
+        kind = event[0]
+        cards = self.cards
+        if kind == "trail":
             self.pending.append(len(self.events))
+            cards.append(cards[-1])
+        elif kind == "step" or kind == "discard":
+            cards.append(cards[-1] + 1)
+        else:
+            cards.append(cards[-1])
         self.events.append(event)
-        self.cards.append(used)
+
+    def add_all(self, events: Iterable[Event]) -> None:
+        """:meth:`add` each of ``events`` in turn."""
+        cards, pending, log = self.cards, self.pending, self.events
+        used = cards[-1]
+        for event in events:
+            kind = event[0]
+            if kind == "trail":
+                pending.append(len(log))
+            elif kind == "step" or kind == "discard":
+                used += 1
+            log.append(event)
+            cards.append(used)
 
     def _settle(self) -> None:
         """Take the trail checks added since the last question into account.
@@ -251,7 +292,7 @@ class Tracker:
         for k in range(len(layers) - 1, len(self.events)):
             nxt = self._advance(layers[k], k, old)
             layers.append(nxt)
-            cells.append(frozenset(key & CELL_MASK for key in nxt))
+            cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
         start = 0
         for k in range(first_pending):
             if self.events[k][0] == "reveal":
@@ -353,38 +394,62 @@ class Tracker:
             first = {c | (bits.get(c, 0) << FLAG_SHIFT): 1 for c in self.start if c not in forbidden}
             self.layers.append(first)
             self.layer_cells.append(frozenset(k & CELL_MASK for k in first))
-        for k in range(len(self.layers) - 1, upto):
-            nxt = self._advance(self.layers[k], k, ctx)
-            self.layers.append(nxt)
-            self.layer_cells.append(frozenset(key & CELL_MASK for key in nxt))
+        layers, cells = self.layers, self.layer_cells
+        for k in range(len(layers) - 1, upto):
+            nxt = self._advance(layers[k], k, ctx)
+            layers.append(nxt)
+            cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
 
     def _advance(self, layer: Layer, k: int, ctx: _Context) -> Layer:
+        """Layer ``k + 1`` from layer ``k`` (which keeps to the constraints ``ctx`` puts on layer
+        ``k``). An event that changes no hidden state, between two layers under the same
+        constraints, gives back ``layer`` itself (layers are never changed in place)."""
         ev = self.events[k]
         kind = ev[0]
+        passing = kind in _PASSING or (kind == "trail" and not (ev[2] and k in ctx.bit_of))
+        if passing and ctx.at(k + 1) is ctx.at(k):
+            return layer
         cards = self.cards[k]
         masks = self._masks
-        moves = self.house.moves
         out: Layer = {}
         if kind == "step":
-            dirs = range(4) if ev[1] < 0 else (ev[1],)
-            below = masks.below
+            below0, below1, below2 = masks.below
             west = masks.west_below(cards)
-            for key, bits in layer.items():
-                cell = key & CELL_MASK
-                row = moves[cell]
-                for d in dirs:
-                    target = row[d]
+            get = out.get
+            if ev[1] < 0:
+                exits = self.house.exits
+                for key, bits in layer.items():
+                    cell = key & CELL_MASK
+                    base = key - cell
+                    for d, target in exits[cell]:
+                        if d == 0:
+                            moved = (bits & below0) << 36
+                        elif d == 1:
+                            moved = (bits & below1) << 6
+                        elif d == 2:
+                            moved = (bits & below2) << 1
+                        else:
+                            moved = bits & west
+                        if moved:
+                            nk = base + target
+                            out[nk] = get(nk, 0) | moved
+            else:
+                d = ev[1]
+                moves = self.house.moves
+                for key, bits in layer.items():
+                    cell = key & CELL_MASK
+                    target = moves[cell][d]
                     if target < 0:
                         continue
-                    moved = (bits & below[d]) << STRIDE[d] if d < 3 else bits & west
+                    moved = (bits & masks.below[d]) << STRIDE[d] if d < 3 else bits & west
                     if moved:
                         nk = key - cell + target
-                        out[nk] = out.get(nk, 0) | moved
+                        out[nk] = get(nk, 0) | moved
         elif kind == "discard":
-            below = masks.below
+            below0, below1, below2 = masks.below
             west = masks.west_below(cards)
             for key, bits in layer.items():
-                moved = ((bits & below[0]) << 36) | ((bits & below[1]) << 6) | ((bits & below[2]) << 1) | (bits & west)
+                moved = ((bits & below0) << 36) | ((bits & below1) << 6) | ((bits & below2) << 1) | (bits & west)
                 if moved:
                     out[key] = moved
         elif kind == "at":
@@ -405,9 +470,11 @@ class Tracker:
         elif kind == "usable":
             has = ev[1]
             every = masks.all(cards)
+            usable = masks.usable
+            dirs = self._dirs
             for key, bits in layer.items():
-                usable = masks.usable(self._dirs[key & CELL_MASK], cards)
-                kept = bits & usable if has else bits & ~usable & every
+                can = usable(dirs[key & CELL_MASK], cards)
+                kept = bits & can if has else bits & ~can & every
                 if kept:
                     out[key] = kept
         else:
@@ -431,27 +498,61 @@ class Tracker:
         if ev[0] == "trail" and k in ctx.bit_of:
             prev = key | (1 << (FLAG_SHIFT + ctx.bit_of[k]))
             return [(prev, j)] if (self.layers[k].get(prev, 0) >> j) & 1 else []
-        shifts = (0, 36, 6, 1) if ev[0] in ("step", "discard") else (0,)
         options: list[tuple[int, int]] = []
+        if ev[0] in ("step", "discard"):
+            # the card played (or discarded) in direction d adds STRIDE[d] to j (west: 0), so the
+            # shift from a predecessor's j names its direction: check that one move alone
+            masks = self._masks
+            usable = (*masks.below, masks.west_below(self.cards[k]))  # j with a card left, by direction
+            moves = self.house.moves
+            forbidden, flags = ctx.at(k + 1)
+            step = ev[0] == "step"
+            for pkey, pbits in sorted(self.layers[k].items()):
+                cell = pkey & CELL_MASK
+                for shift in (0, 36, 6, 1):
+                    pj = j - shift
+                    if pj < 0 or not (pbits >> pj) & 1:
+                        continue
+                    d = _DIRECTION_OF_SHIFT[shift]
+                    if not (usable[d] >> pj) & 1:
+                        continue
+                    if step:
+                        if ev[1] >= 0 and ev[1] != d:
+                            continue
+                        target = moves[cell][d]
+                        if target < 0:
+                            continue
+                    else:
+                        target = cell
+                    if target in forbidden:
+                        continue
+                    if (pkey - cell + target) | (flags.get(target, 0) << FLAG_SHIFT) == key:
+                        options.append((pkey, pj))
+            return options
         for pkey, pbits in sorted(self.layers[k].items()):
-            for shift in shifts:
-                pj = j - shift
-                if pj < 0 or not (pbits >> pj) & 1:
-                    continue
-                got = self._advance({pkey: 1 << pj}, k, ctx)
-                if (got.get(key, 0) >> j) & 1:
-                    options.append((pkey, pj))
+            pj = j
+            if not (pbits >> pj) & 1:
+                continue
+            got = self._advance({pkey: 1 << pj}, k, ctx)
+            if (got.get(key, 0) >> j) & 1:
+                options.append((pkey, pj))
         return options
 
 
+_DIRECTION_OF_SHIFT = {36: 0, 6: 1, 1: 2, 0: 3}
+"""The direction of a Move card by what it adds to the packed card counts ``j`` (west adds 0)."""
+_PASSING = frozenset({"turn", "end_turn", "clear"})
+"""Events that change no hidden state (a trail check changes none either, unless it found a trail
+whose flag it then clears)."""
+
+
 def _bits(value: int) -> list[int]:
+    """The positions of the bits set in ``value``, lowest first."""
     out = []
-    index = 0
     while value:
-        if value & 1:
-            out.append(index)
-        value >>= 1
-        index += 1
+        low = value & -value
+        out.append(low.bit_length() - 1)
+        value ^= low
     return out
 
 

@@ -16,6 +16,7 @@ import tomllib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -103,61 +104,158 @@ class House:
         """The number of cells."""
         return self.width * self.height
 
+    @cached_property
+    def cell_names(self) -> tuple[str, ...]:
+        """The ``A1``-style name of each cell index."""
+        return tuple(cell_name(c, self.width) for c in range(self.size))
+
+    @cached_property
+    def cell_index(self) -> dict[str, int]:
+        """The cell index of each ``A1``-style name (as :attr:`cell_names` writes them)."""
+        return {name: c for c, name in enumerate(self.cell_names)}
+
     def name_of(self, cell: int) -> str:
         """The ``A1``-style name of ``cell``."""
+        if 0 <= cell < self.size:
+            return self.cell_names[cell]
         return cell_name(cell, self.width)
 
     def parse(self, text: Any) -> int:
         """The cell index named ``text``. Raises ``HouseError``."""
-        return parse_cell(text, self.width, self.height)
+        got = self.cell_index.get(text) if isinstance(text, str) else None
+        return parse_cell(text, self.width, self.height) if got is None else got
 
     def neighbours(self, cell: int) -> list[int]:
         """Cells one orthogonal step away, not across a wall, in direction order."""
-        return [c for c in self.moves[cell] if c >= 0]
+        return list(self.neighbour_cells[cell])
 
-    def distances(self, source: int, limit: int | None = None) -> dict[int, int]:
-        """Walking distance (orthogonal steps, walls respected) from ``source`` to each cell reached
-        within ``limit`` steps (every reachable cell when ``None``)."""
+    @cached_property
+    def neighbour_cells(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`neighbours` of each cell, as tuples."""
+        return tuple(tuple(c for c in row if c >= 0) for row in self.moves)
+
+    @cached_property
+    def open_directions(self) -> tuple[tuple[int, ...], ...]:
+        """The directions (indices of :data:`DIRECTIONS`) one can step in from each cell."""
+        return tuple(tuple(d for d in range(4) if row[d] >= 0) for row in self.moves)
+
+    @cached_property
+    def exits(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """``(direction, cell)`` of each step one can take from each cell, in direction order."""
+        return tuple(tuple((d, row[d]) for d in range(4) if row[d] >= 0) for row in self.moves)
+
+    @cached_property
+    def _distance_tables(self) -> list[dict[int, int] | None]:
+        return [None] * self.size
+
+    def distance_table(self, source: int) -> dict[int, int]:
+        """Walking distance from ``source`` to every cell it reaches, in the order a breadth-first
+        search finds them; computed once per house and shared: read it, never change it."""
+        tables = self._distance_tables
+        got = tables[source] if 0 <= source < len(tables) else None
+        if got is None:
+            got = self._search(source)
+            if 0 <= source < len(tables):
+                tables[source] = got
+        return got
+
+    def _search(self, source: int) -> dict[int, int]:
         dist = {source: 0}
         queue = deque([source])
         while queue:
             cell = queue.popleft()
-            d = dist[cell]
-            if limit is not None and d >= limit:
-                continue
+            d = dist[cell] + 1
             for nxt in self.moves[cell]:
                 if nxt >= 0 and nxt not in dist:
-                    dist[nxt] = d + 1
+                    dist[nxt] = d
                     queue.append(nxt)
         return dist
 
+    def distances(self, source: int, limit: int | None = None) -> dict[int, int]:
+        """Walking distance (orthogonal steps, walls respected) from ``source`` to each cell reached
+        within ``limit`` steps (every reachable cell when ``None``), in breadth-first order (a new
+        dict: the caller may change it)."""
+        table = self.distance_table(source)
+        if limit is None:
+            return dict(table)
+        if limit <= 0:
+            return {source: 0}
+        return {c: d for c, d in table.items() if d <= limit}
+
+    @cached_property
+    def _near_memo(self) -> dict[tuple[int, int], frozenset[int]]:
+        return {}
+
+    def near(self, source: int, limit: int) -> frozenset[int]:
+        """The cells at most ``limit`` walking steps from ``source`` (``source`` itself included)."""
+        key = (source, limit)
+        got = self._near_memo.get(key)
+        if got is None:
+            got = self._near_memo[key] = frozenset(self.distances(source, limit))
+        return got
+
+    @cached_property
+    def _reach_memo(self) -> dict[tuple[int, int], tuple[int, ...]]:
+        return {}
+
+    def reach(self, source: int, limit: int) -> tuple[int, ...]:
+        """The cells 1 to ``limit`` walking steps from ``source``, sorted (a hunter's move targets)."""
+        key = (source, limit)
+        got = self._reach_memo.get(key)
+        if got is None:
+            got = tuple(sorted(c for c, d in self.distances(source, limit).items() if d >= 1))
+            self._reach_memo[key] = got
+        return got
+
     def orthogonal(self, cell: int) -> list[int]:
         """The up to 4 cells orthogonally next to ``cell``, walls ignored."""
-        col, row = cell % self.width, cell // self.width
+        return list(self.orthogonal_cells[cell])
+
+    @cached_property
+    def orthogonal_cells(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`orthogonal` of each cell, as tuples."""
         out = []
-        for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
-            c, r = col + dc, row + dr
-            if 0 <= c < self.width and 0 <= r < self.height:
-                out.append(r * self.width + c)
-        return out
+        for cell in range(self.size):
+            col, row = cell % self.width, cell // self.width
+            cells = []
+            for dc, dr in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+                c, r = col + dc, row + dr
+                if 0 <= c < self.width and 0 <= r < self.height:
+                    cells.append(r * self.width + c)
+            out.append(tuple(cells))
+        return tuple(out)
 
     def around(self, cell: int) -> list[int]:
         """``cell`` and the up to 8 cells around it (orthogonal and diagonal), walls ignored."""
-        col, row = cell % self.width, cell // self.width
+        return list(self.around_cells[cell])
+
+    @cached_property
+    def around_cells(self) -> tuple[tuple[int, ...], ...]:
+        """:meth:`around` of each cell, as tuples."""
         out = []
-        for dr in (-1, 0, 1):
-            for dc in (-1, 0, 1):
-                c, r = col + dc, row + dr
-                if 0 <= c < self.width and 0 <= r < self.height:
-                    out.append(r * self.width + c)
-        return out
+        for cell in range(self.size):
+            col, row = cell % self.width, cell // self.width
+            cells = []
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    c, r = col + dc, row + dr
+                    if 0 <= c < self.width and 0 <= r < self.height:
+                        cells.append(r * self.width + c)
+            out.append(tuple(cells))
+        return tuple(out)
 
     def summonable(self, cell: int) -> tuple[str, ...]:
         """The entities the Phantom may summon on ``cell`` (every kind on its start cell)."""
-        if cell == self.phantom_start:
-            return ("shadows", "poltergeist", "slime")
-        kind = ENTITY_OF_TYPE.get(self.types[cell])
-        return (kind,) if kind else ()
+        return self.summonable_kinds[cell]
+
+    @cached_property
+    def summonable_kinds(self) -> tuple[tuple[str, ...], ...]:
+        """:meth:`summonable` of each cell."""
+        out: list[tuple[str, ...]] = []
+        for cell in range(self.size):
+            kind = ENTITY_OF_TYPE.get(self.types[cell])
+            out.append(("shadows", "poltergeist", "slime") if cell == self.phantom_start else (kind,) if kind else ())
+        return tuple(out)
 
     def room(self, name: str) -> Room:
         """The room called ``name``. Raises ``KeyError``."""

@@ -15,26 +15,20 @@ Decision points (``decision_name``): ``twilight_choice``, ``take_card``, ``phant
 from __future__ import annotations
 
 import copy
-import dataclasses
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
-from ghosttable.core.spec import GameSpec, RuleOption
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
-from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
+from ghosttable.games.old_house.data import ActionCard, action_cards
 from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
-
-if TYPE_CHECKING:
-    from rich.console import RenderableType
-
-    from ghosttable.ai.base import BotFactory
 
 ROUNDS = 7
 BANISHMENT = 7
@@ -57,6 +51,12 @@ class Hunter:
     ability_used: bool = False
     stunned: bool = False
 
+    def copy(self) -> Hunter:
+        """An independent copy (its own hand)."""
+        return Hunter(
+            self.name, self.seat, self.cell, list(self.cards), self.horrified, self.ability_used, self.stunned
+        )
+
 
 @dataclass
 class Entity:
@@ -67,6 +67,10 @@ class Entity:
     cell: int
     relic: int = -1
     relic_turns: int = 0
+
+    def copy(self) -> Entity:
+        """An independent copy."""
+        return Entity(self.id, self.kind, self.cell, self.relic, self.relic_turns)
 
 
 @dataclass
@@ -87,69 +91,87 @@ class Trap:
     phantom_clear: set[int] = field(default_factory=set)
     entity_clear: set[int] = field(default_factory=set)
 
+    def copy(self) -> Trap:
+        """An independent copy (its own sets of clear cells)."""
+        return Trap(
+            self.id,
+            self.cell,
+            self.hunter,
+            self.round,
+            self.placed,
+            self.active,
+            self.triggered,
+            set(self.phantom_clear),
+            set(self.entity_clear),
+        )
 
-class OldHouse(Game):
-    """The Mystery of the Old House (``old-house``), 2-4 players.
 
-    Options: ``house`` (a house file, ``default`` for the built-in one), ``checks-reveal-route``.
+class _Built(dict[Any, Any]):
+    """A dict that builds a missing value with ``build(key)`` and keeps it."""
+
+    def __init__(self, build: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.build(key)
+        return value
+
+
+class ActionTable:
+    """Every action of one game, built once and shared by its states: a legal-action list is made
+    of these objects, never of new ones (the same few hundred actions recur all game long)."""
+
+    def __init__(self, house: House, cards: Sequence[ActionCard]) -> None:
+        make = Action.make
+        names = house.cell_names
+        self.pick_cards = make("pick_cards")
+        self.gamble = make("gamble")
+        self.take_card: dict[int, Action] = {c.id: make("take_card", card=c.id) for c in cards}
+        self.accelerate = make("accelerate")
+        self.end_turn = make("end_turn")
+        self.step = tuple(make("step", dir=d) for d in DIRECTIONS)
+        self.discard = tuple(make("discard", dir=d) for d in DIRECTIONS)
+        self.attack_pentagram = tuple(make("attack_pentagram", cell=n) for n in names)
+        self.summon = {kind: make("summon", entity=kind) for kind in ENTITY_TITLES}
+        self.guess = make("guess")
+        self.pentagram = make("pentagram")
+        self.check_honesty = make("check_honesty")
+        self.sense = make("sense")
+        self.photograph = tuple(make("photograph", room=r.name) for r in house.rooms)
+        self.move = [make("move", to=n) for n in names]
+        self.trap = [make("trap", cell=n) for n in names]
+        relics = set(house.relics)
+        #: ``(cell, trap action)`` of every cell but the relics (any hunter but the Engineer), and of every cell
+        self.trap_off_relics = tuple((c, a) for c, a in enumerate(self.trap) if c not in relics)
+        self.trap_anywhere = tuple(enumerate(self.trap))
+        self._house = house
+        #: ``start_turn hunter=H`` and ``horror hunter=H`` by hunter name
+        self.start_turn = _Built(lambda name: Action.make("start_turn", hunter=name))
+        self.horror = _Built(lambda name: Action.make("horror", hunter=name))
+        #: ``move_entity entity=E dir=D`` by entity id, then direction index
+        self.move_entity = _Built(lambda e: tuple(Action.make("move_entity", entity=e, dir=d) for d in DIRECTIONS))
+        self._moves: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+    def moves_from(self, cell: int, allowance: int) -> tuple[Action, ...]:
+        """``move to=C`` for each cell 1 to ``allowance`` steps from ``cell``, by cell index."""
+        key = (cell, allowance)
+        got = self._moves.get(key)
+        if got is None:
+            got = self._moves[key] = tuple(self.move[c] for c in self._house.reach(cell, allowance))
+        return got
+
+
+class OldHouseRules(Game):
+    """What the rules of The Mystery of the Old House need of their game, 2-4 players.
+
+    The house and the action cards read from the options, the seats and sides, and the tables
+    every state of the game shares. The game itself (``OldHouse``, in ``game.py``) adds the spec
+    and ties these rules to their views, bots and rendering: the states reach the views only
+    through :meth:`build_view` and :meth:`view_secrets`.
+
     Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
-
-    spec = GameSpec(
-        name="old-house",
-        title="The Mystery of the Old House",
-        min_players=2,
-        max_players=4,
-        default_players=3,
-        dynamics="simultaneous",
-        chance=True,
-        hidden_information=True,
-        cooperative=False,
-        version="2",
-        max_decisions=30000,
-        options=(
-            RuleOption(
-                "house",
-                "default",
-                "A house file (TOML) to play in, or 'default' for the built-in house.",
-                source="reference part 2, The house",
-                local_file=True,
-            ),
-            RuleOption(
-                "wrong-guess",
-                "next-turn",
-                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
-                choices=("next-turn", "this-turn"),
-                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
-            ),
-            RuleOption(
-                "checks-reveal-route",
-                False,
-                "A check of honesty shows the hunters the directions of the Phantom's last turn.",
-                source="reference part 2, The checks of honesty",
-            ),
-            RuleOption(
-                "three-hunters",
-                "printed",
-                "Against three hunters (4 players): the rules as printed (printed), or a variant that evens"
-                " the odds (balanced): the Phantom's roll counts one step more (for it or its entities), a Horror card"
-                " makes two hunters skip their next move, and a Phantom named correctly cannot be named"
-                " again before its next turn. No effect with two hunters.",
-                choices=("printed", "balanced"),
-                source="our variant (docs/games/old_house.md, Balance): the printed rules favour three hunters",
-            ),
-            RuleOption(
-                "heat-map",
-                False,
-                "The hunters' table shades the cells where the Phantom may be (the view's possible_cells,"
-                " built from public events and the hunters' own traps). A display aid: play is unchanged.",
-                source="our decision (the browser table)",
-            ),
-        ),
-        secrets=(
-            "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"
-        ),
-    )
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -159,7 +181,21 @@ class OldHouse(Game):
             self.options["house"] = str(Path(str(self.options["house"])).resolve())
         self.cards: tuple[ActionCard, ...] = action_cards()
         self.action_cache: dict[tuple[Any, ...], Action] = {}
-        self._cell_actions: dict[str, list[Action]] = {}
+        self.actions = ActionTable(self.house, self.cards)
+        # the sides of each action card by id (index 0 unused)
+        self.phantom_side: tuple[str, ...] = ("", *(c.phantom for c in self.cards))
+        self.hunter_side: tuple[str, ...] = ("", *(c.hunter for c in self.cards))
+        self.is_summon: tuple[bool, ...] = (False, *(c.is_summon for c in self.cards))
+        self.hunter_seats: tuple[int, ...] = (1,) if self.players == 2 else tuple(range(1, self.players))
+        self._balanced = self.hunter_count >= 3 and self.options["three-hunters"] == "balanced"
+
+    @abstractmethod
+    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` of ``state`` (see ``State.view``)."""
+
+    @abstractmethod
+    def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
+        """The values that ``state``'s view of ``seat`` must never hold (see ``State.secrets``)."""
 
     def local_data(self) -> dict[str, Any]:
         """The house map read from the ``house`` file (its JSON form), when the option names one;
@@ -170,12 +206,7 @@ class OldHouse(Game):
 
     def cell_actions(self, kind: str) -> list[Action]:
         """``trap cell=C`` or ``move to=C`` for every cell, by cell index (built once per game)."""
-        got = self._cell_actions.get(kind)
-        if got is None:
-            param = "cell" if kind == "trap" else "to"
-            got = [Action.make(kind, **{param: self.house.name_of(c)}) for c in range(self.house.size)]
-            self._cell_actions[kind] = got
-        return got
+        return self.actions.trap if kind == "trap" else self.actions.move
 
     @property
     def hunter_count(self) -> int:
@@ -185,7 +216,7 @@ class OldHouse(Game):
     @property
     def balanced_three(self) -> bool:
         """Whether the ``three-hunters=balanced`` variant is in force (three hunters in play)."""
-        return self.hunter_count >= 3 and self.options["three-hunters"] == "balanced"
+        return self._balanced
 
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> OldHouseState:
         """A new game: hunters dealt at random (chance kind ``hunter_cards``)."""
@@ -199,32 +230,11 @@ class OldHouse(Game):
         """``{"phantom": (0,), "hunters": (1, ...)}``."""
         return {"phantom": (0,), "hunters": tuple(range(1, self.players))}
 
-    def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: a Phantom or hunters bot depending on the seat."""
-        from ghosttable.games.old_house.strategy import HeuristicBot
-
-        return {"heuristic": HeuristicBot}
-
-    def reference(self) -> dict[str, Any]:
-        """Options, the house, the hunters and the action cards as JSON-ready data."""
-        out = super().reference()
-        out["house"] = self.house.to_json()
-        out["hunters"] = [h.to_json() for h in hunter_cards()]
-        out["action_cards"] = [c.to_json() for c in self.cards]
-        out["phantom_move_cards"] = {d: self.house.move_cards_per_direction for d in DIRECTIONS}
-        return out
-
-    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
-        """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
-        from ghosttable.games.old_house.render import render_view
-
-        return render_view(view, heat_map=bool(self.options["heat-map"]))
-
 
 class OldHouseState(State):
     """One position of The Mystery of the Old House. See the module docstring and the spec page."""
 
-    game: OldHouse
+    game: OldHouseRules
 
     def action_is_public(self, seat: int, action: Action) -> bool:
         """The Phantom's Move cards (played or discarded) and the hunters' trap cells are secret
@@ -257,7 +267,7 @@ class OldHouseState(State):
             return "plays a Horror card"
         return ""
 
-    def __init__(self, game: OldHouse, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
+    def __init__(self, game: OldHouseRules, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         house = game.house
         self.house = house
@@ -340,7 +350,7 @@ class OldHouseState(State):
         return got
 
     def _name(self, cell: int) -> str:
-        return self.house.name_of(cell)
+        return self.house.cell_names[cell]
 
     def _card(self, card_id: int) -> ActionCard:
         return self.game.cards[card_id - 1]
@@ -372,8 +382,9 @@ class OldHouseState(State):
         self.knowledge.append(("add", audience, event))
         if audience == "all":
             self.public_tracker.add(event)
-        if self._hunters_tracker is not None:
-            self._hunters_tracker.add(event)
+        tracker = self._hunters_tracker
+        if tracker is not None:
+            tracker.add(event)
 
     def hunter(self, name: str) -> Hunter:
         """The hunter called ``name``. Raises ``KeyError``."""
@@ -381,6 +392,12 @@ class OldHouseState(State):
             if h.name == name:
                 return h
         raise KeyError(name)
+
+    def _index_of(self, h: Hunter) -> int:
+        for i, other in enumerate(self.hunters):
+            if other is h:
+                return i
+        return self.hunters.index(h)
 
     def active_traps(self) -> list[Trap]:
         """Traps on the board (not yet triggered, this round)."""
@@ -396,21 +413,26 @@ class OldHouseState(State):
 
     @property
     def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.phase in ("twilight", "phantom"):
+        phase = self.phase
+        if phase == "phantom" or phase == "twilight":
             return 0
+        if phase == "over":
+            return TERMINAL
         seats = self.acting_seats()
         return seats[0] if len(seats) == 1 else SIMULTANEOUS
 
     def acting_seats(self) -> tuple[int, ...]:
-        if self.phase == "over":
+        phase = self.phase
+        if phase == "phantom" or phase == "twilight":
+            return _PHANTOM_SEAT
+        if phase == "over":
             return ()
-        if self.phase in ("twilight", "phantom"):
-            return (0,)
         if self.active is not None:
             return (self.hunters[self.active].seat,)
-        return tuple(sorted({h.seat for i, h in enumerate(self.hunters) if i not in self.done}))
+        done = self.done
+        if not done:
+            return self.game.hunter_seats
+        return tuple(sorted({h.seat for i, h in enumerate(self.hunters) if i not in done}))
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -453,106 +475,123 @@ class OldHouseState(State):
     # ----- legal actions ------------------------------------------------------------------------
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        if self.phase == "twilight":
-            return self._twilight_actions()
-        if self.phase == "phantom":
+        phase = self.phase
+        if phase == "phantom":
             return self._phantom_actions()
+        if phase == "twilight":
+            return self._twilight_actions()
         if self.active is None:
-            return [
-                self._act("start_turn", hunter=h.name)
-                for i, h in enumerate(self.hunters)
-                if i not in self.done and h.seat == seat
-            ]
+            start = self.game.actions.start_turn
+            done = self.done
+            return [start[h.name] for i, h in enumerate(self.hunters) if h.seat == seat and i not in done]
         return self._hunter_actions(self.hunters[self.active])
 
     def _twilight_actions(self) -> list[Action]:
+        table = self.game.actions
         if self.twilight_mode is None:
-            return [self._act("pick_cards"), self._act("gamble")]
-        summons = sum(1 for c in self.phantom_cards if self._card(c).is_summon)
-        return [
-            self._act("take_card", card=c)
-            for c in self.available
-            if not (self._card(c).is_summon and summons >= MAX_SUMMONS)
-        ]
+            return [table.pick_cards, table.gamble]
+        take = table.take_card
+        is_summon = self.game.is_summon
+        if sum(1 for c in self.phantom_cards if is_summon[c]) >= MAX_SUMMONS:
+            return [take[c] for c in self.available if not is_summon[c]]
+        return [take[c] for c in self.available]
 
     def _phantom_has(self, side: str) -> int | None:
+        sides = self.game.phantom_side
         for c in self.phantom_cards:
-            if self._card(c).phantom == side:
+            if sides[c] == side:
                 return c
         return None
 
     def _phantom_actions(self) -> list[Action]:
+        game = self.game
+        table = game.actions
         house = self.house
+        cell = self.phantom_cell
         acts: list[Action] = []
-        if self.revealed and self.cards_this_turn == 0:
-            near = set(house.neighbours(self.phantom_cell)) | {self.phantom_cell}
-            acts += [self._act("attack_pentagram", cell=self._name(p)) for p in sorted(set(self.pentagrams) & near)]
-        if self._phantom_has("acceleration") is not None:
-            acts.append(self._act("accelerate"))
-        left = self.budget - self.spent
-        if left > 0 and not self.acted and not self.stopped:
-            for d, name in enumerate(DIRECTIONS):
-                if self.hand[d] > 0 and house.moves[self.phantom_cell][d] >= 0:
-                    acts.append(self._act("step", dir=name))
-        if left > 0:
-            for e in self.entities:
-                for d, name in enumerate(DIRECTIONS):
-                    if house.moves[e.cell][d] >= 0:
-                        acts.append(self._act("move_entity", entity=e.id, dir=name))
-        if not self.opening_turn and not self.summoned:
-            hunters_here = any(h.cell == self.phantom_cell for h in self.hunters)
-            if not hunters_here:
-                for kind in house.summonable(self.phantom_cell):
-                    if self._phantom_has(f"summon_{kind}") is not None:
-                        acts.append(self._act("summon", entity=kind))
-        if self.horror_left > 0 or self._phantom_has("horror") is not None:
-            acts += [self._act("horror", hunter=h.name) for h in self.hunters if not h.horrified]
-        if self.cards_this_turn > 0:
-            acts.append(self._act("end_turn"))
+        if self.pentagrams and self.revealed and self.cards_this_turn == 0:
+            near = set(house.neighbour_cells[cell])
+            near.add(cell)
+            attack = table.attack_pentagram
+            acts += [attack[p] for p in sorted(near.intersection(self.pentagrams))]
+        sides: set[str] | frozenset[str]
+        if self.phantom_cards:
+            phantom_side = game.phantom_side
+            sides = {phantom_side[c] for c in self.phantom_cards}
+            if "acceleration" in sides:
+                acts.append(table.accelerate)
         else:
-            acts += [self._act("discard", dir=name) for d, name in enumerate(DIRECTIONS) if self.hand[d] > 0]
+            sides = _NO_SIDES
+        hand = self.hand
+        if self.budget > self.spent:
+            if not self.acted and not self.stopped:
+                row = house.moves[cell]
+                step = table.step
+                acts += [step[d] for d in range(4) if hand[d] > 0 and row[d] >= 0]
+            if self.entities:
+                directions = house.open_directions
+                move_entity = table.move_entity
+                for e in self.entities:
+                    moves = move_entity[e.id]
+                    acts += [moves[d] for d in directions[e.cell]]
+        if sides and not self.opening_turn and not self.summoned:
+            kinds = house.summonable_kinds[cell]
+            if kinds and not any(h.cell == cell for h in self.hunters):
+                summon = table.summon
+                acts += [summon[kind] for kind in kinds if _SUMMON_SIDE[kind] in sides]
+        if self.horror_left > 0 or "horror" in sides:
+            horror = table.horror
+            acts += [horror[h.name] for h in self.hunters if not h.horrified]
+        if self.cards_this_turn > 0:
+            acts.append(table.end_turn)
+        else:
+            discard = table.discard
+            acts += [discard[d] for d in range(4) if hand[d] > 0]
         return acts
 
     def _hunter_has(self, h: Hunter, side: str) -> int | None:
+        sides = self.game.hunter_side
         for c in h.cards:
-            if self._card(c).hunter == side:
+            if sides[c] == side:
                 return c
         return None
 
     def move_targets(self, h: Hunter) -> list[int]:
         """Cells the active hunter may move to now: 1 to its allowance in walking steps, never its own cell."""
-        dist = self.house.distances(h.cell, self.move_budget)
-        return sorted(c for c, d in dist.items() if d >= 1)
+        return list(self.house.reach(h.cell, self.move_budget))
 
     def _hunter_actions(self, h: Hunter) -> list[Action]:
+        game = self.game
+        table = game.actions
         acts: list[Action] = []
+        sides: set[str] | frozenset[str]
+        if h.cards:
+            hunter_side = game.hunter_side
+            sides = {hunter_side[c] for c in h.cards}
+        else:
+            sides = _NO_SIDES
         can_move = not self.moved and not h.horrified
         if can_move:
-            if self._hunter_has(h, "acceleration") is not None:
-                acts.append(self._act("accelerate"))
-            moves = self.game.cell_actions("move")
-            acts += [moves[c] for c in self.move_targets(h)]
+            if "acceleration" in sides:
+                acts.append(table.accelerate)
+            acts += table.moves_from(h.cell, self.move_budget)
         if not self.guessed and not self.named:
-            acts.append(self._act("guess"))
-        if (
-            self._hunter_has(h, "pentagram") is not None
-            and h.cell not in self.pentagrams
-            and len(self.pentagrams) < MAX_PENTAGRAMS
-        ):
-            acts.append(self._act("pentagram"))
-        if self._hunter_has(h, "trap") is not None:
-            taken = {t.cell for t in self.active_traps()}
-            relics = set() if h.name == "engineer" else set(self.relics)
-            traps = self.game.cell_actions("trap")
-            acts += [traps[c] for c in range(self.house.size) if c not in taken and c not in relics]
-        if h.cards and not self.checked and self.last_laid_count() > 0:
-            acts.append(self._act("check_honesty"))
-        if h.name == "medium" and not h.ability_used:
-            acts.append(self._act("sense"))
-        if h.name == "photographer" and not h.ability_used:
-            acts += [self._act("photograph", room=r.name) for r in self.house.rooms]
+            acts.append(table.guess)
+        if "pentagram" in sides and h.cell not in self.pentagrams and len(self.pentagrams) < MAX_PENTAGRAMS:
+            acts.append(table.pentagram)
+        if "trap" in sides:
+            cells = table.trap_anywhere if h.name == "engineer" else table.trap_off_relics
+            taken = {t.cell for t in self.traps if t.active}
+            acts += [a for c, a in cells if c not in taken] if taken else [a for _, a in cells]
+        if sides and not self.checked and self.last_laid:
+            acts.append(table.check_honesty)
+        if not h.ability_used:
+            if h.name == "medium":
+                acts.append(table.sense)
+            elif h.name == "photographer":
+                acts += table.photograph
         if not can_move:
-            acts.append(self._act("end_turn"))
+            acts.append(table.end_turn)
         return acts
 
     def last_laid_count(self) -> int:
@@ -580,15 +619,16 @@ class OldHouseState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
-        if self.phase == "twilight":
+        phase = self.phase
+        if phase == "phantom":
+            _PHANTOM_ACTIONS[kind](self, action)
+        elif phase == "twilight":
             self._apply_twilight(action)
-        elif self.phase == "phantom":
-            getattr(self, f"_phantom_{kind}")(action)
         elif kind == "start_turn":
             self._start_hunter_turn(self.hunter(str(action["hunter"])))
         else:
             assert self.active is not None
-            getattr(self, f"_hunter_{kind}")(self.hunters[self.active], action)
+            _HUNTER_ACTIONS[kind](self, self.hunters[self.active], action)
 
     # Twilight ------------------------------------------------------------------------------------
 
@@ -660,7 +700,7 @@ class OldHouseState(State):
         self._say("all", "The Phantom plays Acceleration: +2 steps this turn.")
 
     def _phantom_step(self, action: Action) -> None:
-        d = DIRECTIONS.index(str(action["dir"]))
+        d = _DIRECTION[str(action["dir"])]
         self._unreveal()
         target = self.house.moves[self.phantom_cell][d]
         self.hand[d] -= 1
@@ -673,7 +713,8 @@ class OldHouseState(State):
         self._know(("step", -1))
         self._say("all", f"The Phantom plays a move card ({self.cards_this_turn} this turn, {sum(self.hand)} in hand).")
         self._say("phantom", f"You move {DIRECTIONS[d]} to {self._name(target)}.")
-        trap = next((t for t in self.active_traps() if t.cell == target), None)
+        active = self.active_traps()
+        trap = next((t for t in active if t.cell == target), None)
         if trap is not None:
             trap.active = False
             trap.triggered = True
@@ -682,8 +723,8 @@ class OldHouseState(State):
             self._reveal(f"The Phantom steps into the {trap.hunter}'s trap on {self._name(target)}: 1 Damage")
             self._check_banished()
             return
-        ids = tuple(t.id for t in self.active_traps())
-        for t in self.active_traps():
+        ids = tuple(t.id for t in active)
+        for t in active:
             t.phantom_clear.add(target)
         if ids:
             self._know(("traps", ids), audience="hunters")
@@ -699,20 +740,21 @@ class OldHouseState(State):
 
     def _phantom_move_entity(self, action: Action) -> None:
         entity = next(e for e in self.entities if e.id == int(action["entity"]))  # type: ignore[arg-type]
-        d = DIRECTIONS.index(str(action["dir"]))
+        d = _DIRECTION[str(action["dir"])]
         target = self.house.moves[entity.cell][d]
         entity.cell = target
         self.spent += 1
         title = ENTITY_TITLES[entity.kind]
         self._say("all", f"The {title} moves {DIRECTIONS[d]} to {self._name(target)}.")
-        trap = next((t for t in self.active_traps() if t.cell == target), None)
+        active = self.active_traps()
+        trap = next((t for t in active if t.cell == target), None)
         if trap is not None:
             trap.active = False
             trap.triggered = True
             self.entities.remove(entity)
             self._say("all", f"The {trap.hunter}'s trap on {self._name(target)} banishes the {title}.")
             return
-        for t in self.active_traps():
+        for t in active:
             t.entity_clear.add(target)
         if any(h.cell == target for h in self.hunters):
             self.entities.remove(entity)
@@ -749,7 +791,7 @@ class OldHouseState(State):
         self._say("all", f"The Phantom plays Horror: the {h.name} skips its next move.")
 
     def _phantom_discard(self, action: Action) -> None:
-        d = DIRECTIONS.index(str(action["dir"]))
+        d = _DIRECTION[str(action["dir"])]
         self._unreveal()
         self.hand[d] -= 1
         self.cards_this_turn += 1
@@ -778,13 +820,14 @@ class OldHouseState(State):
                     self._say("all", f"The {ENTITY_TITLES[e.kind]} destroys the relic on {self._name(e.cell)}.")
             else:
                 e.relic, e.relic_turns = -1, 0
-        for p in list(self.pentagrams):
-            for c in house.around(p):
-                self._look_for_trail(c)
+        if self.pentagrams:
+            around = house.around_cells
+            self._look_for_trails([c for p in self.pentagrams for c in around[p]])
         self._know(("end_turn",))
         self.last_laid = list(self.laid)
         self.last_laid_events = list(self.laid_events)
-        usable = any(self.hand[d] > 0 and house.moves[self.phantom_cell][d] >= 0 for d in range(4))
+        hand, row = self.hand, house.moves[self.phantom_cell]
+        usable = any(hand[d] > 0 and row[d] >= 0 for d in range(4))
         self._know(("usable", usable))
         if not usable and not self.round_ending:
             self.round_ending = True
@@ -802,19 +845,29 @@ class OldHouseState(State):
         self.active = None
         self.checked = False
 
-    def _look_for_trail(self, cell: int) -> None:
-        if cell in self.trails:
-            return
-        found = cell in self.route
-        self._know(("trail", cell, found))
-        if found:
-            self.trails.add(cell)
-            self._say("all", f"A trail appears on {self._name(cell)}.")
+    def _look_for_trails(self, cells: Sequence[int]) -> None:
+        """Look for a trail on each of ``cells`` in turn (a cell with a trail already is skipped)."""
+        trails, route = self.trails, self.route
+        events: list[tuple[Any, ...]] = []
+        for cell in cells:
+            if cell in trails:
+                continue
+            found = cell in route
+            events.append(("trail", cell, found))
+            if found:
+                trails.add(cell)
+                self._say("all", f"A trail appears on {self._name(cell)}.")
+        if events:
+            self.knowledge += [("add", "all", event) for event in events]
+            self.public_tracker.add_all(events)
+            tracker = self._hunters_tracker
+            if tracker is not None:
+                tracker.add_all(events)
 
     # Hunters -------------------------------------------------------------------------------------
 
     def _start_hunter_turn(self, h: Hunter) -> None:
-        self.active = self.hunters.index(h)
+        self.active = self._index_of(h)
         self.moved = False
         self.guessed = False
         if h.stunned:
@@ -845,11 +898,10 @@ class OldHouseState(State):
         for e in [e for e in self.entities if e.cell == h.cell]:
             self.entities.remove(e)
             self._say("all", f"The {h.name} banishes the {ENTITY_TITLES[e.kind]} on {self._name(h.cell)}.")
-        looks = [h.cell]
         if h.name == "tracker":
-            looks += self.house.orthogonal(h.cell)
-        for c in looks:
-            self._look_for_trail(c)
+            self._look_for_trails((h.cell, *self.house.orthogonal_cells[h.cell]))
+        else:
+            self._look_for_trails((h.cell,))
 
     def _hunter_guess(self, h: Hunter, action: Action) -> None:
         self.guessed = True
@@ -876,8 +928,7 @@ class OldHouseState(State):
         h.cards.remove(card)
         self.pentagrams.append(h.cell)
         self._say("all", f"The {h.name} draws a pentagram on {self._name(h.cell)}.")
-        for c in self.house.around(h.cell):
-            self._look_for_trail(c)
+        self._look_for_trails(self.house.around_cells[h.cell])
 
     def _hunter_trap(self, h: Hunter, action: Action) -> None:
         card = self._hunter_has(h, "trap")
@@ -932,7 +983,7 @@ class OldHouseState(State):
     def _finish_hunter_turn(self, h: Hunter) -> None:
         if h.horrified:
             h.horrified = False
-        self.done.add(self.hunters.index(h))
+        self.done.add(self._index_of(h))
         self.active = None
         self.hunter_die = None
         if len(self.done) < len(self.hunters):
@@ -954,7 +1005,8 @@ class OldHouseState(State):
 
     def _end_round(self) -> None:
         for t in self.traps:
-            t.active = False
+            if t.active:  # an inactive trap may be shared with clones (see ``clone``)
+                t.active = False
         self.pentagrams = []
         self.entities = []
         self.trails = set()
@@ -985,24 +1037,10 @@ class OldHouseState(State):
     # ----- views, secrets, determinization ------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from ghosttable.games.old_house.views import build_view
-
-        return build_view(self, seat)
+        return self.game.build_view(self, seat)
 
     def secrets(self, seat: int | None) -> list[Any]:
-        from ghosttable.games.old_house.views import phantom_private, trap_list
-
-        out: list[Any] = []
-        if self.is_terminal():
-            return out
-        if seat is None or seat >= 1:
-            private = phantom_private(self)
-            out.append(private)
-            if len(self.route) > 1:
-                out.append(private["route"])
-        if (seat is None or seat == 0) and self.active_traps():
-            out.append(trap_list(self))
-        return out
+        return self.game.view_secrets(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
         twin = self.clone()
@@ -1033,13 +1071,20 @@ class OldHouseState(State):
         self.laid = [steps[i] for i in self.laid_events]
         self.last_laid = [steps[i] for i in self.last_laid_events]
         cells: list[int] = facts["cells"]
+        self._own_traps()
         for t in self.traps:
             if t.round == self.round:
                 t.phantom_clear = {cells[i + 1] for i in steps if i >= t.placed}
             else:
                 t.phantom_clear = set()
 
+    def _own_traps(self) -> None:
+        """Copy the inactive traps this state shares with the state it was cloned from, before
+        changing them (determinization only: in play an inactive trap never changes)."""
+        self.traps = [t if t.active else t.copy() for t in self.traps]
+
     def _resample_traps(self, rng: random.Random) -> None:
+        self._own_traps()
         relics = set(self.relics)
         by_round: dict[int, list[Trap]] = {}
         for t in self.traps:
@@ -1057,36 +1102,32 @@ class OldHouseState(State):
         self._hunters_tracker = None
 
     def clone(self) -> OldHouseState:
-        """An independent copy. The board pieces are copied field by field (the Phantom's
-        look-ahead clones states by the thousand); immutable values and the append-only lists'
-        entries (tuples) are shared."""
+        """An independent copy (the Phantom's look-ahead clones states by the thousand). Every
+        field this class sets is copied as its kind needs (board pieces field by field, lists,
+        sets and dicts of plain values shallowly); immutable values, the append-only lists'
+        entries (tuples) and the inactive traps (triggered, or of a past round: play never
+        changes them again, determinization copies them first) are shared. Any other attribute
+        is copied by :func:`_clone_value`."""
         twin = copy.copy(self)
-        for key, value in vars(self).items():
-            if key in ("game", "house") or value is None or isinstance(value, bool | int | str | frozenset):
-                continue
-            if key == "chance":
-                twin.chance = self.chance.copy()
-            elif isinstance(value, Tracker):
-                setattr(twin, key, value.copy())
-            elif key == "hunters":
-                twin.hunters = [dataclasses.replace(h, cards=list(h.cards)) for h in self.hunters]
-            elif key == "entities":
-                twin.entities = [dataclasses.replace(e) for e in self.entities]
-            elif key == "traps":
-                twin.traps = [
-                    dataclasses.replace(t, phantom_clear=set(t.phantom_clear), entity_clear=set(t.entity_clear))
-                    for t in self.traps
-                ]
-            elif key in ("knowledge", "log", "history") or (
-                isinstance(value, list) and all(isinstance(v, int | str | tuple) for v in value)
-            ):
-                setattr(twin, key, list(value))
-            elif isinstance(value, set) and all(isinstance(v, int) for v in value):
-                setattr(twin, key, set(value))
-            elif isinstance(value, dict) and all(isinstance(v, int | str | bool) for v in value.values()):
-                setattr(twin, key, dict(value))
-            else:
-                setattr(twin, key, copy.deepcopy(value))
+        fields = twin.__dict__
+        fields["chance"] = self.chance.copy()
+        fields["public_tracker"] = self.public_tracker.copy()
+        tracker = self._hunters_tracker
+        fields["_hunters_tracker"] = None if tracker is None else tracker.copy()
+        fields["hunters"] = [h.copy() for h in self.hunters]
+        fields["entities"] = [e.copy() for e in self.entities]
+        fields["traps"] = [t.copy() if t.active else t for t in self.traps]  # an inactive trap never changes
+        for key in _LIST_FIELDS:
+            fields[key] = list(fields[key])
+        fields["trails"] = set(self.trails)
+        fields["done"] = set(self.done)
+        fields["relics"] = dict(self.relics)
+        fields["log_counts"] = dict(self.log_counts)
+        if self.initial_script:
+            fields["initial_script"] = copy.deepcopy(self.initial_script)
+        if len(fields) != _FIELD_COUNT:
+            for key in fields.keys() - _CLONED_FIELDS:
+                fields[key] = _clone_value(key, fields[key])
         return twin
 
     def snapshot(self) -> Any:
@@ -1109,6 +1150,106 @@ class OldHouseState(State):
                 rest.append((key, _normal(value)))
         scalars["digest"] = hashlib.blake2b(repr(rest).encode(), digest_size=16).hexdigest()
         return {"state": scalars, "chance": self.chance.fingerprint()}
+
+
+_PHANTOM_SEAT = (0,)
+_NO_SIDES: frozenset[str] = frozenset()
+_DIRECTION = {name: d for d, name in enumerate(DIRECTIONS)}
+_SUMMON_SIDE = {kind: f"summon_{kind}" for kind in ENTITY_TITLES}
+_PHANTOM_ACTIONS: dict[str, Callable[[OldHouseState, Action], None]] = {
+    kind: getattr(OldHouseState, f"_phantom_{kind}")
+    for kind in ("attack_pentagram", "accelerate", "step", "move_entity", "summon", "horror", "discard", "end_turn")
+}
+"""The Phantom's turn: the handler of each kind of action."""
+_HUNTER_ACTIONS: dict[str, Callable[[OldHouseState, Hunter, Action], None]] = {
+    kind: getattr(OldHouseState, f"_hunter_{kind}")
+    for kind in ("accelerate", "move", "guess", "pentagram", "trap", "check_honesty", "sense", "photograph", "end_turn")
+}
+"""A hunter's turn: the handler of each kind of action."""
+
+
+_LIST_FIELDS = (
+    "history",
+    "knowledge",
+    "log",
+    "hand",
+    "route",
+    "laid",
+    "laid_events",
+    "last_laid",
+    "last_laid_events",
+    "phantom_cards",
+    "available",
+    "pentagrams",
+)
+_SHARED_FIELDS = (
+    "game",
+    "house",
+    "seed",
+    "round",
+    "phase",
+    "winner",
+    "twilight_mode",
+    "quota",
+    "twilight_roll",
+    "phantom_cell",
+    "damage",
+    "revealed",
+    "opening_left",
+    "round_ending",
+    "die",
+    "budget",
+    "spent",
+    "cards_this_turn",
+    "acted",
+    "stopped",
+    "summoned",
+    "opening_turn",
+    "horror_left",
+    "named",
+    "next_entity",
+    "next_trap",
+    "active",
+    "hunter_die",
+    "move_budget",
+    "moved",
+    "guessed",
+    "checked",
+)
+_CLONED_FIELDS = frozenset(
+    (
+        *_LIST_FIELDS,
+        *_SHARED_FIELDS,
+        "chance",
+        "public_tracker",
+        "_hunters_tracker",
+        "hunters",
+        "entities",
+        "traps",
+        "trails",
+        "done",
+        "relics",
+        "log_counts",
+        "initial_script",
+    )
+)
+"""Every attribute a state sets (the kernel's and this class's), all handled by ``clone``."""
+_FIELD_COUNT = len(_CLONED_FIELDS)
+
+
+def _clone_value(key: str, value: Any) -> Any:
+    """The copy of an attribute that ``OldHouseState`` does not set itself (one a caller added)."""
+    if value is None or isinstance(value, bool | int | str | frozenset):
+        return value
+    if isinstance(value, Tracker):
+        return value.copy()
+    if isinstance(value, list) and all(isinstance(v, int | str | tuple) for v in value):
+        return list(value)
+    if isinstance(value, set) and all(isinstance(v, int) for v in value):
+        return set(value)
+    if isinstance(value, dict) and all(isinstance(v, int | str | bool) for v in value.values()):
+        return dict(value)
+    return copy.deepcopy(value)
 
 
 def _normal(value: Any) -> Any:

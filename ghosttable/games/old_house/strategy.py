@@ -147,7 +147,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         house: House = game.house  # type: ignore[attr-defined]
         self.house = house
-        self.dist = [house.distances(c) for c in range(house.size)]
+        self.dist = [house.distance_table(c) for c in range(house.size)]  # shared, read only
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
         self.w = weights or PhantomWeights()
@@ -160,6 +160,8 @@ class HeuristicBot:
         self.hunter_bots: dict[int, HeuristicBot] = {}
         self.clear_key: tuple[Any, ...] | None = None
         self.clear: set[int] = set()
+        self._index = house.cell_index
+        self._rings: dict[tuple[int, int], frozenset[int]] = {}
 
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
@@ -177,7 +179,8 @@ class HeuristicBot:
     # ----- shared -------------------------------------------------------------------------------
 
     def _cell(self, name: str) -> int:
-        return self.house.parse(name)
+        got = self._index.get(name)
+        return self.house.parse(name) if got is None else got
 
     def _intact(self, view: dict[str, Any]) -> list[int]:
         return [self._cell(r["cell"]) for r in view["relics"] if not r["destroyed"]]
@@ -644,8 +647,19 @@ class HeuristicBot:
         base = [revealed_at] if revealed_at is not None else [self._cell(c) for c in view["possible_cells"]]
         cells: set[int] = set()
         for b in base:
-            cells.update(c for c, d in self.dist[b].items() if d <= steps and (d - steps) % 2 == 0)
+            cells.update(self._ring(b, steps))
         return max(1, len(cells))
+
+    def _ring(self, cell: int, steps: int) -> frozenset[int]:
+        """The cells ``steps`` cards can end on from ``cell``: at most that far, an even number of
+        steps short (a step there and back wastes two)."""
+        key = (cell, steps)
+        got = self._rings.get(key)
+        if got is None:
+            got = self._rings[key] = frozenset(
+                c for c, d in self.dist[cell].items() if d <= steps and (d - steps) % 2 == 0
+            )
+        return got
 
     def _plan(
         self, view: dict[str, Any], cell: int, left: int, hand: list[int], intact: list[int]
@@ -912,7 +926,7 @@ class HeuristicBot:
             score = 0.0
             if c in pset:
                 score += 4.0 / size**0.5 + 1.0
-            close = sum(1 for p in possible if self.dist[c].get(p, 30) <= 2)
+            close = len(self.house.near(c, 2) & pset)  # possible cells within 2 steps
             score += 3.0 * close / size
             score -= 0.25 * min((self.dist[c].get(r, 30) for r in at_risk), default=0)
             score -= 0.8 * sum(1 for o in others if self.dist[c].get(o, 30) <= 1)

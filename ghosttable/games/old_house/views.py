@@ -9,6 +9,7 @@ public board. The log is filtered the same way. The shape is documented on the s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.games.old_house.data import hunter_cards
@@ -19,15 +20,27 @@ if TYPE_CHECKING:
 
 LOG_TAIL = 40
 """How many of the newest log lines a view holds (``log_length`` gives the full count)."""
+_AUDIENCES = {
+    "spectator": frozenset({"all"}),
+    "phantom": frozenset({"all", "phantom"}),
+    "hunters": frozenset({"all", "hunters"}),
+}
+"""The log lines each side reads, by audience."""
+
+
+@cache
+def _titles() -> dict[str, str]:
+    """Each hunter's title by name."""
+    return {h.name: h.title for h in hunter_cards()}
 
 
 def phantom_private(state: OldHouseState) -> dict[str, Any]:
     """The Phantom's secrets: ``{"cell", "route": [{"index", "cell"}], "hand": {direction: count},
     "laid": [direction], "last_laid": [direction]}``."""
-    name = state.house.name_of
+    names = state.house.cell_names
     return {
-        "cell": name(state.phantom_cell),
-        "route": [{"index": i, "cell": name(c)} for i, c in enumerate(state.route)],
+        "cell": names[state.phantom_cell],
+        "route": [{"index": i, "cell": names[c]} for i, c in enumerate(state.route)],
         "hand": {d: state.hand[i] for i, d in enumerate(DIRECTIONS)},
         "laid": [DIRECTIONS[d] for d in state.laid],
         "last_laid": [DIRECTIONS[d] for d in state.last_laid],
@@ -36,7 +49,25 @@ def phantom_private(state: OldHouseState) -> dict[str, Any]:
 
 def trap_list(state: OldHouseState) -> list[dict[str, Any]]:
     """The traps on the board as the hunters see them: ``[{"id", "cell", "hunter"}]``."""
-    return [{"id": t.id, "cell": state.house.name_of(t.cell), "hunter": t.hunter} for t in state.active_traps()]
+    names = state.house.cell_names
+    return [{"id": t.id, "cell": names[t.cell], "hunter": t.hunter} for t in state.traps if t.active]
+
+
+def secrets(state: OldHouseState, seat: int | None) -> list[Any]:
+    """The values ``seat``'s view must never hold (``State.secrets``): the Phantom's private record
+    (and its route, once it has left its cell) for hunters and spectators, the traps on the board
+    for the Phantom and spectators; nothing once the game is over."""
+    out: list[Any] = []
+    if state.is_terminal():
+        return out
+    if seat is None or seat >= 1:
+        private = phantom_private(state)
+        out.append(private)
+        if len(state.route) > 1:
+            out.append(private["route"])
+    if (seat is None or seat == 0) and state.active_traps():
+        out.append(trap_list(state))
+    return out
 
 
 def _house_json(state: OldHouseState) -> dict[str, Any]:
@@ -54,25 +85,27 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
     ``with_belief=False`` leaves out ``possible_cells`` (used by the brute-force belief check,
     which must not lean on the tracker it checks)."""
     house = state.house
-    name = house.name_of
+    names = house.cell_names
     side = "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
     seat_names = state.game.seat_names()
-    titles = {h.name: h.title for h in hunter_cards()}
-    over = state.is_terminal()
+    titles = _titles()
+    cards = state.game.cards
+    phase = state.phase
+    over = phase == "over"
     phantom_public: dict[str, Any] = {
         "damage": state.damage,
         "banishment": 7,
         "revealed": state.revealed,
-        "cell": name(state.phantom_cell) if (state.revealed or over) else None,
+        "cell": names[state.phantom_cell] if (state.revealed or over) else None,
         "hand_size": sum(state.hand),
         "cards_this_turn": state.cards_this_turn,
         "laid_last_turn": len(state.last_laid),
-        "action_cards": [state.game.cards[c - 1].to_json() for c in state.phantom_cards],
-        "die": state.die if state.phase == "phantom" else None,
-        "steps_left": state.budget - state.spent if state.phase == "phantom" else None,
-        "opening_turn": state.opening_turn if state.phase == "phantom" else False,
+        "action_cards": [cards[c - 1].to_json() for c in state.phantom_cards],
+        "die": state.die if phase == "phantom" else None,
+        "steps_left": state.budget - state.spent if phase == "phantom" else None,
+        "opening_turn": state.opening_turn if phase == "phantom" else False,
         "round_ending": state.round_ending,
-        "horror_left": state.horror_left if state.phase == "phantom" else 0,
+        "horror_left": state.horror_left if phase == "phantom" else 0,
         "named": state.named,
     }
     hunters = [
@@ -80,17 +113,17 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
             "name": h.name,
             "title": titles.get(h.name, h.name),
             "seat": seat_names[h.seat],
-            "cell": name(h.cell),
-            "cards": [state.game.cards[c - 1].to_json() for c in h.cards],
+            "cell": names[h.cell],
+            "cards": [cards[c - 1].to_json() for c in h.cards],
             "horrified": h.horrified,
             "loses_next_turn": h.stunned,
             "ability_used": h.ability_used,
-            "done": i in state.done and state.phase == "hunters",
+            "done": i in state.done and phase == "hunters",
             "active": i == state.active,
         }
         for i, h in enumerate(state.hunters)
     ]
-    audiences = {"all"} | ({"phantom"} if side == "phantom" else {"hunters"} if side == "hunters" else set())
+    audiences = _AUDIENCES[side]
     log: list[str] = []
     for audience, text in reversed(state.log):
         if audience in audiences:
@@ -105,32 +138,32 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "side": side,
         "house": _house_json(state),
         "time": {"round": state.round, "rounds": 7},
-        "phase": state.phase,
+        "phase": phase,
         "to_act": [seat_names[s] for s in state.acting_seats()],
-        "relics": [{"cell": name(c), "destroyed": d, "damage": 1 if d else 0} for c, d in state.relics.items()],
+        "relics": [{"cell": names[c], "destroyed": d, "damage": 1 if d else 0} for c, d in state.relics.items()],
         "relics_destroyed": sum(state.relics.values()),
         "phantom": phantom_public,
         "hunters": hunters,
-        "trails": sorted(name(c) for c in state.trails),
-        "pentagrams": [name(c) for c in state.pentagrams],
+        "trails": sorted(names[c] for c in state.trails),
+        "pentagrams": [names[c] for c in state.pentagrams],
         "entities": [
-            {"id": e.id, "kind": e.kind, "cell": name(e.cell), "relic_turns": e.relic_turns} for e in state.entities
+            {"id": e.id, "kind": e.kind, "cell": names[e.cell], "relic_turns": e.relic_turns} for e in state.entities
         ],
-        "traps_set": len(state.active_traps()),
+        "traps_set": sum(1 for t in state.traps if t.active),
         "twilight": None,
         "hunter_turn": None,
-        "possible_cells": sorted(name(c) for c in state.possible_cells(seat)) if with_belief else None,
+        "possible_cells": sorted(names[c] for c in state.possible_cells(seat)) if with_belief else None,
         "winner": state.winner,
         "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
         "log": log,
         "log_length": length,
     }
-    if state.phase == "twilight":
+    if phase == "twilight":
         view["twilight"] = {
             "mode": state.twilight_mode,
             "roll": state.twilight_roll,
             "quota": state.quota,
-            "available": [state.game.cards[c - 1].to_json() for c in state.available],
+            "available": [cards[c - 1].to_json() for c in state.available],
         }
     if state.active is not None:
         view["hunter_turn"] = {

@@ -3,15 +3,15 @@ views, the bots and the terminal rendering.
 
 The rules (:mod:`~ghosttable.games.run_ghost_run.rules`) know nothing of the views, the bots or the
 rendering; this module is the one place that imports them all. A state's ``view`` asks its game
-for :meth:`RunGhostRun.build_view`.
+for :meth:`RunGhostRun.state_view`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ghosttable.core import Game, GameSpec, RuleOption
+from ghosttable.core import Game, GameSpec, RuleOption, State
 from ghosttable.games.run_ghost_run.data import game_data
 from ghosttable.games.run_ghost_run.rules import VERSION, RunGhostRunState
 from ghosttable.games.run_ghost_run.strategy import HeuristicBot
@@ -85,10 +85,10 @@ class RunGhostRun(Game):
         out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
         return out
 
-    def build_view(self, state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
+    def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """``state``'s view for ``seat`` (``None``: a spectator), as
         :func:`ghosttable.games.run_ghost_run.views.build_view` builds it (shape in the spec page)."""
-        return build_view(state, seat)
+        return build_view(cast(RunGhostRunState, state), seat)
 
     def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
         """The hall, ghosts, keyhole and last turn's sight for the terminal (see ``render``)."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, cast
+from typing import Any
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
@@ -68,15 +68,6 @@ from ghosttable.games.run_ghost_run.listing import (
 
 VERSION = "1.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
-
-
-class ViewBuilder(Protocol):
-    """What :meth:`RunGhostRunState.view` asks of its game: the rules build no view themselves
-    (``game.RunGhostRun`` provides it from ``views``)."""
-
-    def build_view(self, state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
-        """``state``'s JSON-ready view for ``seat`` (``None``: a spectator)."""
-        ...
 
 
 class RunGhostRunState(State):
@@ -884,10 +875,6 @@ class RunGhostRunState(State):
         return float(max(self.points(s) for s in range(self.players))) if self.is_terminal() else None
 
     # ----- views and hidden information ----------------------------------------------------------------
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The view its game builds (``RunGhostRun.build_view`` in ``game``; shape in the spec page)."""
-        return cast(ViewBuilder, self.game).build_view(self, seat)
 
     def action_is_public(self, seat: int, action: Action) -> bool:
         """A movement plan's steps stay sealed until the reveal (rulebook: "Moving the ghosts");

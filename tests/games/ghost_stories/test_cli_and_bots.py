@@ -8,8 +8,8 @@ import json
 import pytest
 from rich.console import Console
 
+from ghosttable.ai.play import simulate
 from ghosttable.core import State
-from ghosttable.core.play import simulate
 from ghosttable.games.ghost_stories.game import GhostStories
 from tests.clirun import run
 

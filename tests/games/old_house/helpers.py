@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ghosttable.games.old_house.rules import OldHouse, OldHouseState
+from ghosttable.games.old_house import OldHouse, OldHouseState
 
 HOUSES = Path(__file__).parent / "houses"
 SMALL = str(HOUSES / "small.toml")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from ghosttable.core import Action
 from ghosttable.core.errors import GameError
-from ghosttable.games.old_house.rules import OldHouse, OldHouseState
+from ghosttable.games.old_house import OldHouse, OldHouseState
 from ghosttable.games.old_house.views import build_view
 from tests.games.old_house.helpers import SMALL, TINY
 

@@ -8,8 +8,8 @@ import json
 from typer.testing import CliRunner
 
 from ghosttable.ai.base import make_bot
+from ghosttable.ai.play import play_game, simulate
 from ghosttable.cli import app
-from ghosttable.core.play import play_game, simulate
 from ghosttable.games.old_house.rules import OldHouseState
 from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights
 from ghosttable.registry import load

@@ -103,8 +103,8 @@ def test_only_a_regular_file_of_reasonable_size_is_read(tmp_path: Path) -> None:
 
 def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from ghosttable.ai.base import Bot, make_bot
+    from ghosttable.ai.play import play_game
     from ghosttable.core.errors import RecordError
-    from ghosttable.core.play import play_game
     from ghosttable.core.records import Record, replay
     from ghosttable.core.state import Game
 

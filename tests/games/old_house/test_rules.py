@@ -10,7 +10,7 @@ import pytest
 
 from ghosttable.core import Action, IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS
-from ghosttable.games.old_house.rules import OldHouse
+from ghosttable.games.old_house import OldHouse
 from tests.games.old_house.helpers import SMALL, cell, kinds, new_state, play, twilight
 
 

@@ -6,7 +6,7 @@ import pytest
 from rich.console import Console
 
 from ghosttable.ai import Observation
-from ghosttable.core.play import simulate
+from ghosttable.ai.play import simulate
 from ghosttable.games.run_ghost_run import RunGhostRun
 from ghosttable.games.run_ghost_run.strategy import Exposure, ghost_worth, likely_doors
 from tests.clirun import run

@@ -8,8 +8,8 @@ import json
 import pytest
 
 from ghosttable.ai.base import make_bot
+from ghosttable.ai.play import play_game
 from ghosttable.core import Record, replay
-from ghosttable.core.play import play_game
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 GOLDEN = [

@@ -41,4 +41,4 @@ def test_the_game_ties_the_rules_to_their_views_and_bots() -> None:
     assert "heuristic" in RunGhostRun(2).bots()
     state = new_state(2)
     assert isinstance(state, RunGhostRunState)
-    assert state.view(0) == RunGhostRun(2).build_view(state, 0)
+    assert state.view(0) == RunGhostRun(2).state_view(state, 0)

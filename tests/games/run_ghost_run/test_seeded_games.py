@@ -15,7 +15,8 @@ import hashlib
 import pytest
 
 from ghosttable.ai.base import make_bot
-from ghosttable.core.play import derive_seed, play_game
+from ghosttable.ai.play import play_game
+from ghosttable.core.playout import derive_seed
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 OPTION_SETS: dict[str, dict[str, bool]] = {

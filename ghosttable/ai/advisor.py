@@ -1,0 +1,119 @@
+"""Advice for a seat: its legal actions ranked by a search, each with an estimated chance of winning.
+
+:func:`advise` reaches the state only through an :class:`~ghosttable.ai.base.Observation` of the
+seat: every estimate comes from determinizations of what that seat knows, so advice never
+depends on (and never reveals) a secret. A game may offer its own search (a method
+``advisor()`` on the game returning an :data:`AdvisorFactory`, as Ghost Stories does with the
+look-ahead of its ``expert`` bot); otherwise the advice is flat Monte Carlo: each legal action is
+played from the same sampled worlds, then the game is finished with uniform random play, and the
+chance is the share of those playouts the seat's side wins.
+
+The budget is *work*, as for ``ismcts``: each position a playout walks through counts 1 unit,
+each legal action listed there 1 more, and each sampled world :data:`WORLD_WORK` more; the search
+stops after the round (one world, every action played from it) that reaches the budget, with at
+least one round. The same seed gives the same advice on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ghosttable.ai.base import Observation
+
+if TYPE_CHECKING:
+    from ghosttable.core.actions import Action
+    from ghosttable.core.state import State
+
+DEFAULT_ADVICE_WORK = 20_000
+"""Work units of one piece of advice by default (about a second on one core for Ghost Stories)."""
+
+WORLD_WORK = 200
+"""Work units a sampled world counts besides its playouts."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal action as the search saw it.
+
+    Attributes:
+        action: the legal action.
+        chance: the estimated chance, in [0, 1], that the seat's side wins if it plays this.
+        playouts: the playouts behind the estimate.
+    """
+
+    action: Action
+    chance: float
+    playouts: int
+
+
+AdvisorFactory = Callable[[Observation, int, random.Random], list[Advice]]
+"""``advisor(obs, work, rng)``: the seat's legal actions with their estimates, best first."""
+
+
+def advise(state: State, seat: int, *, work: int = DEFAULT_ADVICE_WORK, seed: int = 0) -> list[Advice]:
+    """The legal actions of ``seat`` in ``state`` ranked by a search, best first, each with its
+    estimated chance of winning, from that seat's knowledge only.
+
+    Args:
+        state: the real state (read only through an ``Observation`` of ``seat``; not changed).
+        seat: the seat advised.
+        work: the work budget (see the module docstring); at least one round is played.
+        seed: seeds the sampled worlds: the same seed gives the same advice.
+
+    Returns:
+        One :class:`Advice` per legal action, best first (``[]`` when ``seat`` is not to act).
+
+    Raises:
+        ValueError: ``work`` below 1.
+    """
+    if work < 1:
+        raise ValueError(f"work must be 1 or more, not {work}")
+    obs = Observation(state, seat)
+    if not obs.legal_actions():
+        return []
+    rng = random.Random(seed)
+    hook = getattr(state.game, "advisor", None)
+    if callable(hook):
+        advisor: AdvisorFactory = hook()
+        return advisor(obs, work, rng)
+    return flat_monte_carlo(obs, work, rng)
+
+
+def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout_limit: int = 1_000) -> list[Advice]:
+    """Flat Monte Carlo advice (see the module docstring): every legal action played from the same
+    sampled worlds, then uniform random play to the end; a win counts 1, a draw or a playout
+    still unfinished after ``rollout_limit`` decisions 1/2, a loss 0."""
+    legal = obs.legal_actions()
+    side = next(seats for seats in obs.game.sides().values() if obs.seat in seats)
+    wins = [0.0] * len(legal)
+    rounds = spent = 0
+    while rounds < 1 or spent < work:
+        world = obs.determinize(rng)
+        spent += WORLD_WORK
+        for i, action in enumerate(legal):
+            st = world.clone()
+            st.apply(action, obs.seat)
+            steps = 0
+            while not st.is_terminal() and steps < rollout_limit:
+                seat = st.acting_seats()[0]
+                actions = st.legal_actions(seat)
+                spent += 1 + len(actions)
+                st.apply(actions[rng.randrange(len(actions))], seat)
+                steps += 1
+            if not st.is_terminal():
+                wins[i] += 0.5  # not finished within the limit: no telling
+                continue
+            returns = st.returns()
+            if all(returns[s] > 0 for s in side):
+                wins[i] += 1.0
+            elif all(returns[s] == 0 for s in side):
+                wins[i] += 0.5
+        rounds += 1
+    ranked = sorted(range(len(legal)), key=lambda i: (-wins[i], i))
+    return [Advice(legal[i], wins[i] / rounds, rounds) for i in ranked]
+
+
+__all__ = ["DEFAULT_ADVICE_WORK", "Advice", "AdvisorFactory", "advise", "flat_monte_carlo"]

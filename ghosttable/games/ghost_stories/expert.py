@@ -1,0 +1,469 @@
+"""The ``expert`` team bot: the ``heuristic`` bot's choices checked by look-ahead over sampled futures.
+
+At the decisions that shape a turn (where the Taoist moves, what it does there, and where an
+arriving ghost goes) the bot lists a few candidate actions (the base policy's own choice and the
+next best by its priorities) and plays each out on the same sampled futures: every *round* draws
+one determinization of what the seat knows (a deck order and the dice to come, through
+``Observation.determinize``, never the real state, dealt again from a sorted order by
+:func:`redeal`) and plays every candidate from a copy of it (common random numbers: the
+candidates meet the same ghosts and the same dice), with the base policy choosing for every seat,
+up to the first Yang move step ``horizon`` turns on (to the end of the game once every incarnation
+has left the deck). The position there is scored by :func:`~.evaluation.progress` (a won or lost
+playout by its result). The candidate with the best mean paired advantage over the base policy's
+choice is played if that advantage is above ``margin`` (SPARTA's rule: the search overrides the
+agreed policy only when it has reason to); otherwise the base policy's choice is. Every other
+decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
+policy's, at no search cost.
+
+**Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
+machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
+each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
+each determinization :data:`ROUND_WORK`. A search stops after the round that reaches ``work`` (at
+least ``min_rounds`` rounds, unless one more would pass :data:`OVERRUN` times the budget);
+``seconds`` adds a wall-clock limit (play then depends on the
+machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
+in ``docs/games/ghost_stories.md``).
+
+``oracle`` (:class:`OracleBot`) runs the same search on the true state (deck order and future
+dice): it cheats, and exists only to measure how far a search could go. It is never offered in the
+lobby; ``simulate`` and ``bench`` hand it the true state through
+:class:`~ghosttable.ai.base.TrueStateObservation`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ghosttable.ai.advisor import Advice
+from ghosttable.ai.base import Observation, TrueStateObservation
+from ghosttable.core import Action, Game
+from ghosttable.core.errors import GameError
+from ghosttable.games.ghost_stories.evaluation import incarnations_out, progress, win_chance
+from ghosttable.games.ghost_stories.strategy import HeuristicBot, _load
+from ghosttable.games.ghost_stories.village import FACING, board_of
+
+if TYPE_CHECKING:
+    from ghosttable.games.ghost_stories.rules import GhostStoriesState
+
+DEFAULT_WORK = 2_500
+"""Work units a decision of ``expert`` may spend by default (see the module docstring)."""
+
+MOVE_WORK = 60
+"""Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions
+(it values every tile of the village, the dearest choice of the base policy)."""
+
+ROUND_WORK = 40
+"""Work units a round counts for its determinization."""
+
+MANY_COLOURS_WORK = 150
+"""Work units the playout policy's exorcism odds count against a ghost of several colours."""
+
+OVERRUN = 2.0
+"""The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
+the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
+before every candidate is played is dropped (playouts that run to the end of the game, once
+every incarnation has left the deck, can cost several times a budget). A search that cannot
+finish one round plays the base policy's choice."""
+
+SEARCHED = ("yang_move", "yang_action", "place_ghost")
+"""The decision points ``expert`` searches (by default); it leaves every other one to the base
+policy."""
+
+
+@dataclass
+class Estimate:
+    """What the search found for one candidate action.
+
+    Attributes:
+        action: the candidate.
+        rounds: the playouts it got (one per round).
+        total: the sum of their scores (progress units, see :mod:`evaluation`).
+        chance: the sum of their estimated chances of victory (1 or 0 for a finished playout).
+        paired: the sum of its score minus the base choice's score, round by round.
+        paired_sq: the sum of the squares of those differences.
+    """
+
+    action: Action
+    rounds: int = 0
+    total: float = 0.0
+    chance: float = 0.0
+    paired: float = 0.0
+    paired_sq: float = 0.0
+
+    @property
+    def mean(self) -> float:
+        """Mean score per playout (0 before any)."""
+        return self.total / self.rounds if self.rounds else 0.0
+
+    @property
+    def win_chance(self) -> float:
+        """Mean estimated chance of victory in [0, 1] (0 before any playout)."""
+        return self.chance / self.rounds if self.rounds else 0.0
+
+    def advantage(self) -> tuple[float, float]:
+        """Mean paired advantage over the base choice, and its standard error (0 with < 2 rounds)."""
+        if not self.rounds:
+            return 0.0, 0.0
+        mean = self.paired / self.rounds
+        if self.rounds < 2:
+            return mean, 0.0
+        var = max(0.0, (self.paired_sq - self.rounds * mean * mean) / (self.rounds - 1))
+        return mean, math.sqrt(var / self.rounds)
+
+
+class PlayoutPolicy(HeuristicBot):
+    """The base policy of the playouts: the ``heuristic`` bot, except for the Pavilion's free
+    Taoist move, where it keeps every Taoist in place (the heuristic weighs every Taoist on every
+    tile there, a hundred times the cost of its other sub-decisions)."""
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.rng = random.Random(0)
+        #: work units of the exact exorcism odds against many-coloured ghosts since the last reset
+        self.extra_work = 0
+
+    def exorcise_value(self, st: GhostStoriesState, t: int, pos: int) -> float:
+        """The base policy's value, with its cost counted: the exact odds against a ghost whose
+        resistance has several colours (the Hope Killer, the Nameless) weigh every way of giving
+        each die to a colour, :data:`MANY_COLOURS_WORK` units (they are cached, but a search's
+        budget must not depend on what the process happens to hold in its caches)."""
+        if any(st.space_card[s] and len(st.card(st.space_card[s]).resistance) > 1 for s in FACING[pos]):
+            self.extra_work += MANY_COLOURS_WORK
+        return super().exorcise_value(st, t, pos)
+
+    def _pavilion_taoist(self, st: GhostStoriesState, legal: list[Action]) -> Action:
+        for a in legal:
+            if st.pos[int(str(a["taoist"]))] == a["tile"]:
+                return a
+        return legal[0]
+
+
+class Search:
+    """Playouts of candidate actions over shared sampled futures (see the module docstring).
+
+    Args:
+        horizon: playouts stop at the first Yang step of the turn ``horizon`` turns after the
+            decision's (1: the end of this turn and the next board's Yin phase).
+        rollout_limit: most decisions of one playout (a safety bound).
+    """
+
+    def __init__(self, *, horizon: int = 2, rollout_limit: int = 400, loss_penalty: float = 0.0) -> None:
+        self.horizon = horizon
+        self.loss_penalty = loss_penalty
+        self.rollout_limit = rollout_limit
+        self.policy: HeuristicBot = PlayoutPolicy()
+
+    def playout(self, st: GhostStoriesState, stop: int) -> int:
+        """Play ``st`` on with the base policy (in place) up to the first Yang move step of turn
+        ``stop`` or later, or to the end of the game once every incarnation has left the deck;
+        returns the work spent."""
+        work = 0
+        steps = 0
+        decide = self.policy.decide
+        while st.result is None and steps < self.rollout_limit:
+            if st.turn >= stop and st.pending is None and st.phase == "yang_move" and not incarnations_out(st):
+                break
+            seat = st.current_player
+            legal = st._legal_actions(seat)
+            work += 1 + len(legal)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                if st.pending is None and st.phase == "yang_move":
+                    work += MOVE_WORK
+                action = decide(st, legal)
+            # the actions come from the legal list just made: the checks of ``apply`` are not needed
+            st._apply(seat, action)
+            steps += 1
+        policy = self.policy
+        if isinstance(policy, PlayoutPolicy):
+            work += policy.extra_work
+            policy.extra_work = 0
+        return work
+
+    def run(
+        self,
+        sample: Callable[[random.Random], GhostStoriesState],
+        seat: int,
+        candidates: list[Action],
+        base: Action,
+        rng: random.Random,
+        *,
+        work: int,
+        min_rounds: int = 2,
+        max_rounds: int = 1_000,
+        seconds: float | None = None,
+        first_round: bool = False,
+    ) -> tuple[list[Estimate], int, int]:
+        """Rounds of playouts of every candidate (the first one always finished with
+        ``first_round``, whatever :data:`OVERRUN` says); returns the estimates (in ``candidates``' order),
+        the rounds played and the work spent. ``base`` must be one of ``candidates``."""
+        estimates = [Estimate(a) for a in candidates]
+        base_index = candidates.index(base)
+        started = time.perf_counter()
+        spent = rounds = 0
+        while rounds < max_rounds:
+            if rounds and spent + spent / rounds > OVERRUN * work:
+                break  # one more round would take the search past OVERRUN times its budget
+            if rounds >= min_rounds and (
+                spent >= work or (seconds is not None and time.perf_counter() - started >= seconds)
+            ):
+                break
+            world = sample(rng)
+            world.log = []
+            world.history = []
+            spent += ROUND_WORK
+            # every candidate is played to the same turn, whether or not it ends the turn at once
+            stop = world.turn + self.horizon
+            scores: list[float] = []
+            chances: list[float] = []
+            for est in estimates:
+                if spent > OVERRUN * work and (rounds or not first_round):
+                    break  # the round would take the search past its hard limit: dropped
+                st = world.clone()
+                st._apply(seat, est.action)
+                spent += self.playout(st, stop)
+                score = progress(st, loss_penalty=self.loss_penalty)
+                scores.append(score)
+                chances.append((1.0 if st.result == "win" else 0.0) if st.result else win_chance(score))
+            if len(scores) < len(estimates):
+                break
+            base_score = scores[base_index]
+            for est, score, chance in zip(estimates, scores, chances, strict=True):
+                d = score - base_score
+                est.rounds += 1
+                est.total += score
+                est.chance += chance
+                est.paired += d
+                est.paired_sq += d * d
+            rounds += 1
+        return estimates, rounds, spent
+
+
+def candidate_actions(policy: HeuristicBot, st: GhostStoriesState, legal: list[Action], limit: int) -> list[Action]:
+    """Up to ``limit`` actions worth a search at a ``yang_move`` or ``yang_action`` step, ranked by
+    the base policy's priorities (its own choice is added by the caller)."""
+    name = st.decision_name(st.board)
+    if name == "yang_move":
+        ranked = [a for _, a in policy.move_options(st, legal)]
+        return ranked[:limit]
+    if name == "yang_action":
+        t = st.board
+        scored: list[tuple[float, int, Action]] = []
+        haunted, cap = sum(st.haunted), st.haunted_limit()
+        for i, a in enumerate(legal):
+            if a.kind == "exorcise":
+                scored.append((policy.exorcise_value(st, t, st.pos[t]), i, a))
+            elif a.kind == "ask_help":
+                prm = {k: v for k, v in a.params if k != "tile"}
+                scored.append((policy._help_param_value(st, t, st.pos[t], prm, haunted, cap), i, a))
+            elif a.kind == "skip_action":
+                scored.append((0.0, i, a))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return [a for _, _, a in scored[:limit]]
+    if name == "place_ghost":
+        # the emptier boards first (the base policy's own choice is added by the caller)
+        return sorted(legal, key=lambda a: _load(st, board_of(int(str(a["space"])))))[:limit]
+    return []
+
+
+def redeal(st: GhostStoriesState, rng: random.Random) -> None:
+    """Deal the unseen cards of a determinization again, from a canonical (sorted) order, keeping
+    the incarnations' public places and the number of cards removed unseen.
+
+    ``Observation.determinize`` shuffles the unseen cards starting from their true order: the
+    deal it gives is as random, but which deal a given generator gives depends on that order. Dealt
+    again from sorted cards, a search's sampled futures depend on the seat's knowledge alone, so two
+    states that differ only in the deck's order give the same choices, draw for draw.
+    """
+    ghosts = st.data.ghosts
+    slots = [ghosts[c].incarnation for c in st.deck]
+    unseen = sorted([c for c in st.deck if not ghosts[c].incarnation] + st.removed)
+    incarnations = sorted(c for c in st.deck if ghosts[c].incarnation)
+    rng.shuffle(unseen)
+    rng.shuffle(incarnations)
+    removed = len(st.removed)
+    st.removed = unseen[:removed]
+    rest = unseen[removed:]
+    st.deck = [incarnations.pop() if slot else rest.pop() for slot in slots]
+
+
+class ExpertBot:
+    """The heuristic's choices checked by look-ahead (see the module docstring).
+
+    Args:
+        game: the game.
+        seat: the seat played.
+        seed: seeds the bot's own generator (its determinizations).
+        work: work units per searched decision (deterministic under a seed).
+        seconds: also stop a search after this many seconds (``None``: no time limit).
+        min_rounds: fewest rounds of a search.
+        horizon: turns a playout looks ahead (see :class:`Search`).
+        candidates: most candidate actions per searched decision (the base choice included).
+        margin: the mean advantage (progress units) a candidate needs over the base choice.
+        searched: the decision points searched (the others are the base policy's).
+        loss_penalty: how much worse than the position it cut short a lost playout scores (see
+            :func:`~ghosttable.games.ghost_stories.evaluation.progress`).
+
+    Raises:
+        ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
+            negative or not finite.
+    """
+
+    name = "expert"
+    measurement_only = False
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int,
+        *,
+        work: int = DEFAULT_WORK,
+        seconds: float | None = None,
+        min_rounds: int = 2,
+        horizon: int = 2,
+        candidates: int = 4,
+        margin: float = 0.002,
+        searched: tuple[str, ...] = SEARCHED,
+        loss_penalty: float = 0.0,
+    ) -> None:
+        if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
+            raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
+        if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
+            raise ValueError(f"seconds must be a finite number, 0 or more, not {seconds}")
+        self.game = game
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.work = work
+        self.seconds = seconds
+        self.min_rounds = min_rounds
+        self.candidates = candidates
+        self.margin = margin
+        self.searched = searched
+        #: whether a search always finishes its first round, whatever it costs (the oracle's)
+        self.first_round = False
+        self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
+        self.policy = HeuristicBot(game, seat, seed)
+        #: rounds and work of the last decision (0 when it was not searched)
+        self.last_rounds = 0
+        self.last_work = 0
+
+    def _world(self, obs: Observation, rng: random.Random) -> GhostStoriesState:
+        state = obs.determinize(rng)
+        if not hasattr(state, "space_card"):
+            raise GameError("the expert bot plays Ghost Stories only")
+        st: GhostStoriesState = state  # type: ignore[assignment]
+        redeal(st, rng)
+        return st
+
+    def choose(self, obs: Observation) -> Action:
+        """One of ``obs.legal_actions()``: the base policy's, or a candidate the search found
+        better. Raises ``ValueError`` with no legal action."""
+        legal = obs.legal_actions()
+        if not legal:
+            raise ValueError(f"seat {obs.seat} has no legal action")
+        self.last_rounds = self.last_work = 0
+        if len(legal) == 1:
+            return legal[0]
+        st = self._world(obs, self.rng)
+        base = self.policy.decide(st, legal)
+        if st.decision_name(obs.seat) not in self.searched or base.kind.startswith(("yin_yang", "use_power", "enfee")):
+            return base
+        if base.kind in ("bottomless_pockets", "twin_winds"):
+            return base
+        cands = candidate_actions(self.policy, st, legal, self.candidates)
+        if base in cands:
+            cands.remove(base)
+        cands = [base, *cands[: self.candidates - 1]]
+        if len(cands) == 1:
+            return base
+        estimates, self.last_rounds, self.last_work = self.search.run(
+            lambda rng: self._world(obs, rng),
+            obs.seat,
+            cands,
+            base,
+            self.rng,
+            work=self.work,
+            min_rounds=self.min_rounds,
+            seconds=self.seconds,
+            first_round=self.first_round,
+        )
+        return pick(estimates, base, self.margin)
+
+
+def pick(estimates: list[Estimate], base: Action, margin: float) -> Action:
+    """The candidate with the best mean paired advantage, if it beats ``base`` by ``margin``."""
+    best = max(estimates, key=lambda e: (e.advantage()[0], e.action == base))
+    if best.action != base and best.advantage()[0] > margin:
+        return best.action
+    return base
+
+
+class OracleBot(ExpertBot):
+    """``expert``'s search run on the true state: it knows the deck order and the dice to come.
+
+    For measurement only (the ceiling of the search): it needs a
+    :class:`~ghosttable.ai.base.TrueStateObservation`, which only ``simulate`` and ``bench`` build,
+    and is never offered in the lobby. Its futures are all the real one, so one round decides.
+
+    Raises:
+        GameError: from :meth:`choose`, when handed an ordinary ``Observation``.
+    """
+
+    name = "oracle"
+    measurement_only = True
+
+    def __init__(self, game: Game, seat: int, seed: int, **kwargs: object) -> None:
+        kwargs.setdefault("min_rounds", 1)
+        kwargs.setdefault("candidates", 6)
+        kwargs.setdefault("margin", 0.0)
+        super().__init__(game, seat, seed, **kwargs)  # type: ignore[arg-type]
+        self.work = 1
+        self.first_round = True
+
+    def _world(self, obs: Observation, rng: random.Random) -> GhostStoriesState:
+        if not isinstance(obs, TrueStateObservation):
+            raise GameError("the oracle bot sees the true state: it plays only in simulate and bench")
+        state = obs.true_state()
+        return state  # type: ignore[return-value]
+
+
+def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
+    """Every legal action of ``obs``'s seat ranked by the search, best first, each with its
+    estimated chance of victory in [0, 1]: the mean over the playouts (from determinizations of
+    the seat's view only) of 1 for a won playout, 0 for a lost one, and the calibrated chance of
+    :func:`~ghosttable.games.ghost_stories.evaluation.win_chance` where a playout stopped. Every
+    action gets at least one playout; ``work`` bounds the rest. ``[]`` when the seat is not to act."""
+    legal = obs.legal_actions()
+    if not legal:
+        return []
+    bot = ExpertBot(obs.game, obs.seat, 0)
+
+    def sample(r: random.Random) -> GhostStoriesState:
+        return bot._world(obs, r)
+
+    st = sample(rng)
+    base = bot.policy.decide(st, legal) if len(legal) > 1 else legal[0]
+    cands = [base, *(a for a in legal if a != base)]
+    estimates, _, _ = bot.search.run(sample, obs.seat, cands, base, rng, work=work, min_rounds=1, first_round=True)
+    order = sorted(estimates, key=lambda e: (-e.win_chance, -e.mean, cands.index(e.action)))
+    return [Advice(e.action, min(1.0, max(0.0, e.win_chance)), e.rounds) for e in order]
+
+
+__all__ = [
+    "DEFAULT_WORK",
+    "Estimate",
+    "ExpertBot",
+    "OracleBot",
+    "PlayoutPolicy",
+    "Search",
+    "advise",
+    "candidate_actions",
+    "pick",
+]

@@ -1,0 +1,115 @@
+"""The Mystery of the Old House as a game: its spec and rule options, tied to its rules, views,
+bots and rendering.
+
+The rules (``rules.py``, with ``belief.py``, ``house.py`` and ``data.py``) know nothing of the
+views, bots or rendering: a state reaches its views through its game (:meth:`OldHouse.build_view`,
+:meth:`OldHouse.view_secrets`), and only this module names them all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ghosttable.core.spec import GameSpec, RuleOption
+from ghosttable.games.old_house import views
+from ghosttable.games.old_house.data import hunter_cards
+from ghosttable.games.old_house.house import DIRECTIONS
+from ghosttable.games.old_house.rules import OldHouseRules, OldHouseState
+from ghosttable.games.old_house.strategy import HeuristicBot
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+    from ghosttable.ai.base import BotFactory
+
+
+class OldHouse(OldHouseRules):
+    """The Mystery of the Old House (``old-house``), 2-4 players.
+
+    Options: ``house`` (a house file, ``default`` for the built-in one), ``wrong-guess``,
+    ``checks-reveal-route``, ``three-hunters``, ``heat-map``. Raises ``OptionError`` (a
+    ``HouseError``) for a house file that cannot be played.
+    """
+
+    spec = GameSpec(
+        name="old-house",
+        title="The Mystery of the Old House",
+        min_players=2,
+        max_players=4,
+        default_players=3,
+        dynamics="simultaneous",
+        chance=True,
+        hidden_information=True,
+        cooperative=False,
+        version="2",
+        max_decisions=30000,
+        options=(
+            RuleOption(
+                "house",
+                "default",
+                "A house file (TOML) to play in, or 'default' for the built-in house.",
+                source="reference part 2, The house",
+                local_file=True,
+            ),
+            RuleOption(
+                "wrong-guess",
+                "next-turn",
+                "What a wrong guess costs: the hunter's next turn too (next-turn), or only the rest of this turn.",
+                choices=("next-turn", "this-turn"),
+                source="rulebook Phase II ('If the hunter is wrong, they lose their turn'); our reading",
+            ),
+            RuleOption(
+                "checks-reveal-route",
+                False,
+                "A check of honesty shows the hunters the directions of the Phantom's last turn.",
+                source="reference part 2, The checks of honesty",
+            ),
+            RuleOption(
+                "three-hunters",
+                "printed",
+                "Against three hunters (4 players): the rules as printed (printed), or a variant that evens"
+                " the odds (balanced): the Phantom's roll counts one step more (for it or its entities), a Horror card"
+                " makes two hunters skip their next move, and a Phantom named correctly cannot be named"
+                " again before its next turn. No effect with two hunters.",
+                choices=("printed", "balanced"),
+                source="our variant (docs/games/old_house.md, Balance): the printed rules favour three hunters",
+            ),
+            RuleOption(
+                "heat-map",
+                False,
+                "The hunters' table shades the cells where the Phantom may be (the view's possible_cells,"
+                " built from public events and the hunters' own traps). A display aid: play is unchanged.",
+                source="our decision (the browser table)",
+            ),
+        ),
+        secrets=(
+            "the Phantom's cell, route and Move cards (from the hunters); untriggered traps' cells (from the Phantom)"
+        ),
+    )
+
+    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (``None``: a spectator): see :func:`views.build_view`."""
+        return views.build_view(state, seat)
+
+    def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
+        """What ``seat``'s view must never hold: see :func:`views.secrets`."""
+        return views.secrets(state, seat)
+
+    def bots(self) -> dict[str, BotFactory]:
+        """``heuristic``: a Phantom or hunters bot depending on the seat."""
+        return {"heuristic": HeuristicBot}
+
+    def reference(self) -> dict[str, Any]:
+        """Options, the house, the hunters and the action cards as JSON-ready data."""
+        out = super().reference()
+        out["house"] = self.house.to_json()
+        out["hunters"] = [h.to_json() for h in hunter_cards()]
+        out["action_cards"] = [c.to_json() for c in self.cards]
+        out["phantom_move_cards"] = {d: self.house.move_cards_per_direction for d in DIRECTIONS}
+        return out
+
+    def render_terminal(self, view: dict[str, Any], seat: int | None) -> RenderableType:
+        """A Rich renderable of ``view`` for terminal play (only what the view holds)."""
+        from ghosttable.games.old_house.render import render_view
+
+        return render_view(view, heat_map=bool(self.options["heat-map"]))
