@@ -17,6 +17,7 @@ import pytest
 from ghosttable.ai.play import DecisionTimes, play_batch, simulate
 from ghosttable.cli import SPEED_FREE_KEYS
 from tests.clirun import run
+from tests.optional import required
 from tests.toygame import SecretDraw
 
 GAMES = ["ghost-stories", "--games", "200", "--seed", "5", "--json"]
@@ -33,7 +34,7 @@ def _same_figures(serial: dict[str, Any], spread: dict[str, Any]) -> None:
 def test_two_workers_give_the_serial_figures_and_records(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    pytest.importorskip("ray")
+    required("ray")
     code, out, err = run(["simulate", *GAMES, "--records", str(tmp_path / "serial")], capsys, monkeypatch)
     assert code == 0, err
     serial = json.loads(out)
@@ -81,7 +82,7 @@ def test_bad_workers_or_address_is_one_line_and_exit_code_2(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    pytest.importorskip("ray")
+    required("ray")
     port = str(_closed_port())
     argv = [command, "ghost-stories", "--seconds" if command == "bench" else "--games", "1"]
     code, out, err = run([*argv, *(a.replace("{port}", port) for a in extra)], capsys, monkeypatch)
@@ -116,7 +117,7 @@ def test_a_serial_run_does_not_import_ray() -> None:
 
 
 def test_a_batch_is_cut_into_about_8_chunks_per_worker() -> None:
-    pytest.importorskip("ray")
+    required("ray")
     from ghosttable.distributed import MAX_CHUNK, chunk_ranges
 
     chunks = chunk_ranges(200, 2)
@@ -162,7 +163,7 @@ def test_plain_output_has_the_time_per_decision_line(
 @pytest.fixture(scope="module")
 def ray_here() -> Iterator[None]:
     """Ray started once for the tests below (with 2 CPUs); ``Cluster`` uses it and leaves it on."""
-    ray = pytest.importorskip("ray")
+    ray = required("ray")
     import logging
 
     ray.init(address="local", num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)

@@ -14,6 +14,7 @@ from ghosttable.core.actions import Action
 from ghosttable.core.playout import derive_seed, random_playout
 from ghosttable.core.records import replay
 from tests.clirun import run
+from tests.optional import required
 
 
 def test_equal_actions_made_are_one_object_and_types_stay_apart() -> None:
@@ -63,7 +64,7 @@ def test_a_playout_stops_after_its_budget() -> None:
 def test_bench_against_openspiel_prints_each_game_and_the_ratio(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    pytest.importorskip("pyspiel")
+    required("pyspiel")
     code, out, err = run(["bench", "all", "--against-openspiel", "--seconds", "0.3", "--json"], capsys, monkeypatch)
     assert code == 0, err
     figures = json.loads(out)

@@ -402,8 +402,9 @@ class Tracker:
 
     def _advance(self, layer: Layer, k: int, ctx: _Context) -> Layer:
         """Layer ``k + 1`` from layer ``k`` (which keeps to the constraints ``ctx`` puts on layer
-        ``k``). An event that changes no hidden state, between two layers under the same
-        constraints, gives back ``layer`` itself (layers are never changed in place)."""
+        ``k``). An event that changes no hidden state, or rules none out, between two layers
+        under the same constraints, gives back ``layer`` itself (layers are never changed in
+        place)."""
         ev = self.events[k]
         kind = ev[0]
         passing = kind in _PASSING or (kind == "trail" and not (ev[2] and k in ctx.bit_of))
@@ -455,9 +456,13 @@ class Tracker:
         elif kind == "at":
             cells, inside = frozenset(ev[1]), ev[2]
             out = {key: bits for key, bits in layer.items() if ((key & CELL_MASK) in cells) == inside}
+            if len(out) == len(layer) and ctx.at(k + 1) is ctx.at(k):
+                return layer  # nothing ruled out
         elif kind == "traps":
             traps = {self.trap_cells[t] for t in ev[1] if t in self.trap_cells}
             out = {key: bits for key, bits in layer.items() if (key & CELL_MASK) not in traps}
+            if len(out) == len(layer) and ctx.at(k + 1) is ctx.at(k):
+                return layer  # nothing ruled out
         elif kind == "trail" and ev[2] and k in ctx.bit_of:
             flag = 1 << (FLAG_SHIFT + ctx.bit_of[k])
             for key, bits in layer.items():
@@ -472,11 +477,16 @@ class Tracker:
             every = masks.all(cards)
             usable = masks.usable
             dirs = self._dirs
+            same = True
             for key, bits in layer.items():
                 can = usable(dirs[key & CELL_MASK], cards)
                 kept = bits & can if has else bits & ~can & every
                 if kept:
                     out[key] = kept
+                if kept != bits:
+                    same = False
+            if same and ctx.at(k + 1) is ctx.at(k):
+                return layer  # nothing ruled out
         else:
             out = dict(layer)
         forbidden, flags = ctx.at(k + 1)

@@ -2,15 +2,16 @@
 bots and rendering.
 
 The rules (``rules.py``, with ``belief.py``, ``house.py`` and ``data.py``) know nothing of the
-views, bots or rendering: a state reaches its views through its game (:meth:`OldHouse.build_view`,
+views, bots or rendering: a state reaches its views through its game (:meth:`OldHouse.state_view`,
 :meth:`OldHouse.view_secrets`), and only this module names them all.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ghosttable.core.spec import GameSpec, RuleOption
+from ghosttable.core.state import State
 from ghosttable.games.old_house import views
 from ghosttable.games.old_house.data import hunter_cards
 from ghosttable.games.old_house.house import DIRECTIONS
@@ -87,9 +88,9 @@ class OldHouse(OldHouseRules):
         ),
     )
 
-    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
+    def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` (``None``: a spectator): see :func:`views.build_view`."""
-        return views.build_view(state, seat)
+        return views.build_view(cast(OldHouseState, state), seat)
 
     def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
         """What ``seat``'s view must never hold: see :func:`views.secrets`."""

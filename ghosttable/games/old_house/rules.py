@@ -145,6 +145,7 @@ class ActionTable:
         #: ``(cell, trap action)`` of every cell but the relics (any hunter but the Engineer), and of every cell
         self.trap_off_relics = tuple((c, a) for c, a in enumerate(self.trap) if c not in relics)
         self.trap_anywhere = tuple(enumerate(self.trap))
+        self.trap_off_relics_actions = tuple(a for _, a in self.trap_off_relics)
         self._house = house
         #: ``start_turn hunter=H`` and ``horror hunter=H`` by hunter name
         self.start_turn = _Built(lambda name: Action.make("start_turn", hunter=name))
@@ -168,7 +169,7 @@ class OldHouseRules(Game):
     The house and the action cards read from the options, the seats and sides, and the tables
     every state of the game shares. The game itself (``OldHouse``, in ``game.py``) adds the spec
     and ties these rules to their views, bots and rendering: the states reach the views only
-    through :meth:`build_view` and :meth:`view_secrets`.
+    through the game, by the kernel's ``Game.state_view`` and by :meth:`view_secrets`.
 
     Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
@@ -188,10 +189,6 @@ class OldHouseRules(Game):
         self.is_summon: tuple[bool, ...] = (False, *(c.is_summon for c in self.cards))
         self.hunter_seats: tuple[int, ...] = (1,) if self.players == 2 else tuple(range(1, self.players))
         self._balanced = self.hunter_count >= 3 and self.options["three-hunters"] == "balanced"
-
-    @abstractmethod
-    def build_view(self, state: OldHouseState, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat`` of ``state`` (see ``State.view``)."""
 
     @abstractmethod
     def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
@@ -483,7 +480,11 @@ class OldHouseState(State):
         if self.active is None:
             start = self.game.actions.start_turn
             done = self.done
-            return [start[h.name] for i, h in enumerate(self.hunters) if h.seat == seat and i not in done]
+            acts: list[Action] = []
+            for i, h in enumerate(self.hunters):
+                if h.seat == seat and i not in done:
+                    acts.append(start[h.name])
+            return acts
         return self._hunter_actions(self.hunters[self.active])
 
     def _twilight_actions(self) -> list[Action]:
@@ -516,8 +517,7 @@ class OldHouseState(State):
             acts += [attack[p] for p in sorted(near.intersection(self.pentagrams))]
         sides: set[str] | frozenset[str]
         if self.phantom_cards:
-            phantom_side = game.phantom_side
-            sides = {phantom_side[c] for c in self.phantom_cards}
+            sides = set(map(game.phantom_side.__getitem__, self.phantom_cards))
             if "acceleration" in sides:
                 acts.append(table.accelerate)
         else:
@@ -527,7 +527,9 @@ class OldHouseState(State):
             if not self.acted and not self.stopped:
                 row = house.moves[cell]
                 step = table.step
-                acts += [step[d] for d in range(4) if hand[d] > 0 and row[d] >= 0]
+                for d in _FOUR:
+                    if hand[d] > 0 and row[d] >= 0:
+                        acts.append(step[d])
             if self.entities:
                 directions = house.open_directions
                 move_entity = table.move_entity
@@ -546,7 +548,9 @@ class OldHouseState(State):
             acts.append(table.end_turn)
         else:
             discard = table.discard
-            acts += [discard[d] for d in range(4) if hand[d] > 0]
+            for d in _FOUR:
+                if hand[d] > 0:
+                    acts.append(discard[d])
         return acts
 
     def _hunter_has(self, h: Hunter, side: str) -> int | None:
@@ -565,11 +569,7 @@ class OldHouseState(State):
         table = game.actions
         acts: list[Action] = []
         sides: set[str] | frozenset[str]
-        if h.cards:
-            hunter_side = game.hunter_side
-            sides = {hunter_side[c] for c in h.cards}
-        else:
-            sides = _NO_SIDES
+        sides = set(map(game.hunter_side.__getitem__, h.cards)) if h.cards else _NO_SIDES
         can_move = not self.moved and not h.horrified
         if can_move:
             if "acceleration" in sides:
@@ -580,9 +580,13 @@ class OldHouseState(State):
         if "pentagram" in sides and h.cell not in self.pentagrams and len(self.pentagrams) < MAX_PENTAGRAMS:
             acts.append(table.pentagram)
         if "trap" in sides:
-            cells = table.trap_anywhere if h.name == "engineer" else table.trap_off_relics
+            engineer = h.name == "engineer"
             taken = {t.cell for t in self.traps if t.active}
-            acts += [a for c, a in cells if c not in taken] if taken else [a for _, a in cells]
+            if taken:
+                cells = table.trap_anywhere if engineer else table.trap_off_relics
+                acts += [a for c, a in cells if c not in taken]
+            else:
+                acts += table.trap if engineer else table.trap_off_relics_actions
         if sides and not self.checked and self.last_laid:
             acts.append(table.check_honesty)
         if not h.ability_used:
@@ -1036,13 +1040,17 @@ class OldHouseState(State):
 
     # ----- views, secrets, determinization ------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return self.game.build_view(self, seat)
-
     def secrets(self, seat: int | None) -> list[Any]:
         return self.game.view_secrets(self, seat)
 
     def determinize(self, seat: int | None, rng: random.Random) -> OldHouseState:
+        """A full state consistent with what ``seat`` knows: for a hunter or a spectator the
+        Phantom's round resampled from the hunters' belief, for the Phantom or a spectator the
+        untriggered traps' cells; the dice reseeded from ``rng``."""
+        if (seat is None or seat >= 1) and not self.is_terminal():
+            # bring this state's own belief up to date first: the twin takes its layers, and so
+            # does every later determinization of this state (a search makes many)
+            self.hunters_tracker.cells()
         twin = self.clone()
         assert isinstance(twin, OldHouseState)
         twin.chance.reseed(rng.getrandbits(64))
@@ -1154,6 +1162,7 @@ class OldHouseState(State):
 
 _PHANTOM_SEAT = (0,)
 _NO_SIDES: frozenset[str] = frozenset()
+_FOUR = (0, 1, 2, 3)
 _DIRECTION = {name: d for d, name in enumerate(DIRECTIONS)}
 _SUMMON_SIDE = {kind: f"summon_{kind}" for kind in ENTITY_TITLES}
 _PHANTOM_ACTIONS: dict[str, Callable[[OldHouseState, Action], None]] = {
