@@ -201,19 +201,19 @@ class Layout:
     def scene(self) -> Scene:
         """The sight scene: every piece's boxes and the mirror's face, pieces by name."""
         if self._scene is None:
-            data = game_data()
             boxes: list[Box] = []
             mirrors: list[Mirror] = []
-            for name in sorted(self.furniture):
-                boxes.extend(self.boxes(name))
-                face = hall.mirror_face(data.pieces[name], self.furniture[name], self.base_of(name))
+            groups: list[Group] = []
+            for name, at in sorted(self.furniture.items()):
+                piece_boxes, face, group = _piece_geometry(
+                    name, at.col, at.row, at.rotation, at.posture, self.base_of(name)
+                )
+                boxes += piece_boxes
+                groups.append(group)
                 if face is not None:
                     mirrors.append(face)
             self._scene = Scene(tuple(boxes), tuple(mirrors))
-            self._groups = tuple(
-                _piece_group(name, at.col, at.row, at.rotation, at.posture, self.base_of(name))
-                for name, at in sorted(self.furniture.items())
-            )
+            self._groups = tuple(groups)
         return self._scene
 
     def boxes_json(self) -> list[dict[str, Any]]:
@@ -299,10 +299,15 @@ def _target_in_view(
 
 
 @functools.lru_cache(maxsize=16384)
-def _piece_group(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Group:
-    """The world boxes of piece ``name`` so placed as one group (see :func:`geometry.group_boxes`)."""
+def _piece_geometry(
+    name: str, col: int, row: int, rotation: int, posture: str, base: float
+) -> tuple[tuple[Box, ...], Mirror | None, Group]:
+    """Piece ``name`` so placed: its world boxes, its mirror face (or ``None``) and its boxes as one
+    group (see :func:`geometry.group_boxes`), computed once per placement and base."""
+    shape = game_data().pieces[name]
     at = Placement(col, row, rotation, posture)
-    return group_boxes(hall.world_boxes(game_data().pieces[name], at, base))[0]
+    boxes = tuple(hall.world_boxes(shape, at, base))
+    return boxes, hall.mirror_face(shape, at, base), group_boxes(boxes)[0]
 
 
 @functools.lru_cache(maxsize=16384)
@@ -593,7 +598,9 @@ class Board:
         """Which ghosts door ``door`` of ``side`` sees: ``{ghost id: "direct" | "mirror"}``, by id."""
         lay = self.layout()
         seen: dict[str, str] = {}
-        for g in sorted(self.ghosts.values(), key=lambda g: g.id):
+        ghosts = self.ghosts
+        for gid in sorted(ghosts):
+            g = ghosts[gid]
             if g.where == HALL and g.space is not None:
                 how = lay.sight(side, door, g.space, g.size, g.place == "on", g.place == "inside", lying)
                 if how is not None:
