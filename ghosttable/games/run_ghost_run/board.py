@@ -14,6 +14,7 @@ every board whose furniture stands that way (:func:`layout_of`).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,10 +28,12 @@ from ghosttable.games.run_ghost_run.geometry import (
     Mirror,
     Scene,
     Target,
+    Vec,
     face_in_view,
     group_boxes,
     look,
-    sees_through,
+    sees_reflected,
+    segment_clear_grouped,
 )
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
@@ -105,9 +108,11 @@ class Layout:
         "_facing",
         "_groups",
         "_json",
+        "_masked_groups",
         "_places",
         "_scene",
         "_sight",
+        "_spread",
         "_tops",
         "carrying",
         "cover",
@@ -133,6 +138,8 @@ class Layout:
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None
         self._groups: tuple[Group, ...] = ()
+        self._masked_groups: tuple[tuple[int, Group], ...] = ()
+        self._spread = 0
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
@@ -214,6 +221,11 @@ class Layout:
                     mirrors.append(face)
             self._scene = Scene(tuple(boxes), tuple(mirrors))
             self._groups = tuple(groups)
+            masks = self.masks
+            self._masked_groups = tuple(
+                (masks[name], group) for name, group in zip(sorted(self.furniture), groups, strict=True)
+            )
+            self._spread = functools.reduce(operator.or_, masks.values(), 0)
         return self._scene
 
     def boxes_json(self) -> list[dict[str, Any]]:
@@ -269,8 +281,21 @@ class Layout:
             )
             self._facing[(side, door)] = facing
         base = self.top(space) if on else 0.0
-        target, visible = _target_in_view(side, door, space, size, base, lying)
-        how = memo[key] = sees_through(eye, target, visible, self._groups, facing)
+        target, lines = _target_in_view(side, door, space, size, base, lying)
+        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
+        # a space the line passes over (a piece's boxes lie within its footprint)
+        origin = eye.position
+        pieces = self._masked_groups
+        spread = self._spread
+        for sample, cells in lines:
+            if not cells & spread:
+                how = memo[key] = "direct"
+                return how
+            near = tuple([group for mask, group in pieces if mask & cells])
+            if segment_clear_grouped(origin, sample, near):
+                how = memo[key] = "direct"
+                return how
+        how = memo[key] = sees_reflected(eye, target, self._groups, facing)
         return how
 
 
@@ -280,22 +305,59 @@ def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
     return face_in_view(hall.eye(side, door), mirror)
 
 
-_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[bool, ...]]] = {}
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[Vec, int], ...]]] = {}
 
 
 def _target_in_view(
     side: str, door: int, space: Space, size: str, base: float, lying: bool
-) -> tuple[Target, tuple[bool, ...]]:
+) -> tuple[Target, tuple[tuple[Vec, int], ...]]:
     """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
-    and which of its samples lie in the field of view of door ``door`` of ``side`` (no furniture
-    changes that): computed once."""
+    and its samples in the field of view of door ``door`` of ``side``, in order, each with the
+    spaces its line from the eye passes over (:func:`_sample_cells`; no furniture changes either):
+    computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        got = _IN_VIEW[key] = (target, tuple(eye.in_view(p) for p in target.samples))
+        cells = _sample_cells(side, door, space, size)
+        lines = tuple((p, m) for p, m in zip(target.samples, cells, strict=True) if eye.in_view(p))
+        got = _IN_VIEW[key] = (target, lines)
     return got
+
+
+CELL_MARGIN = 1e-6
+"""How far beyond a space's square a line may pass for :func:`_sample_cells` to count it as passing
+over that space (far more than any rounding error)."""
+
+
+@functools.cache
+def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, ...]:
+    """For each sight sample of a ghost of ``size`` at ``space`` (in :func:`hall.ghost_target`'s
+    order), the bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight
+    line from the eye of door ``door`` of ``side`` to it passes over (seen from above: the samples'
+    heights change nothing)."""
+    ex, ey, _ = hall.eye(side, door).position
+    out = []
+    for sx, sy, _ in hall.ghost_target("probe", space, size, 0.0, False, False).samples:
+        dx, dy = sx - ex, sy - ey
+        mask = 0
+        for k, (c, r) in enumerate(hall.SPACES):
+            t0, t1 = 0.0, 1.0
+            for start, delta, lo, hi in ((ex, dx, c, c + 1), (ey, dy, r, r + 1)):
+                lo, hi = lo - CELL_MARGIN, hi + CELL_MARGIN
+                if delta == 0.0:
+                    if not lo <= start <= hi:
+                        t0, t1 = 1.0, 0.0
+                    continue
+                ta, tb = (lo - start) / delta, (hi - start) / delta
+                if ta > tb:
+                    ta, tb = tb, ta
+                t0, t1 = max(t0, ta), min(t1, tb)
+            if t0 <= t1:
+                mask |= 1 << k
+        out.append(mask)
+    return tuple(out)
 
 
 @functools.lru_cache(maxsize=16384)

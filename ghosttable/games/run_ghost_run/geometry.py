@@ -396,12 +396,19 @@ def sees_through(
     if target.enclosed:
         return None
     origin = eye.position
-    samples = target.samples
-    for sample, seen in zip(samples, visible, strict=True):
+    for sample, seen in zip(target.samples, visible, strict=True):
         if seen and segment_clear_grouped(origin, sample, groups):
             return "direct"
-    if not mirrors:
+    return sees_reflected(eye, target, groups, mirrors)
+
+
+def sees_reflected(eye: Eye, target: Target, groups: tuple[Group, ...], mirrors: Sequence[Mirror]) -> str | None:
+    """``"mirror"`` when ``eye`` sees ``target`` in one of ``mirrors`` (the reflected half of
+    :func:`sees_through`, with the same parts), else ``None``."""
+    if not mirrors or target.enclosed:
         return None
+    origin = eye.position
+    samples = target.samples
     ex, ey, ez = origin
     f0, f1, f2 = eye.forward
     r0, r1, r2 = eye.right
