@@ -14,6 +14,7 @@ every board whose furniture stands that way (:func:`layout_of`).
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -288,13 +289,11 @@ class Layout:
         pieces = self._masked_groups
         spread = self._spread
         for sample, cells in lines:
-            if not cells & spread:
-                how = memo[key] = "direct"
-                return how
-            near = tuple([group for mask, group in pieces if mask & cells])
-            if segment_clear_grouped(origin, sample, near):
-                how = memo[key] = "direct"
-                return how
+            if not cells & spread or segment_clear_grouped(
+                origin, sample, tuple([group for mask, group in pieces if mask & cells])
+            ):
+                memo[key] = "direct"
+                return "direct"
         how = memo[key] = sees_reflected(eye, target, self._groups, facing)
         return how
 
@@ -342,20 +341,22 @@ def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, .
     for sx, sy, _ in hall.ghost_target("probe", space, size, 0.0, False, False).samples:
         dx, dy = sx - ex, sy - ey
         mask = 0
-        for k, (c, r) in enumerate(hall.SPACES):
-            t0, t1 = 0.0, 1.0
-            for start, delta, lo, hi in ((ex, dx, c, c + 1), (ey, dy, r, r + 1)):
-                lo, hi = lo - CELL_MARGIN, hi + CELL_MARGIN
-                if delta == 0.0:
-                    if not lo <= start <= hi:
-                        t0, t1 = 1.0, 0.0
-                    continue
-                ta, tb = (lo - start) / delta, (hi - start) / delta
-                if ta > tb:
-                    ta, tb = tb, ta
-                t0, t1 = max(t0, ta), min(t1, tb)
-            if t0 <= t1:
-                mask |= 1 << k
+        # only the spaces under the line's bounding box can meet it
+        c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
+        c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
+        r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
+        r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
+        # a space's square meets the line when the line's equation changes sign over it
+        a, b = -dy, dx
+        k = -(a * ex + b * ey)
+        for r in range(r0, r1 + 1):
+            y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
+            low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+            for c in range(c0, c1 + 1):
+                x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
+                low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+                if k + low_x + low_y <= 0.0 <= k + high_x + high_y:
+                    mask |= 1 << (r * hall.COLUMNS + c)
         out.append(mask)
     return tuple(out)
 

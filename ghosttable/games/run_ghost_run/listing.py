@@ -289,14 +289,7 @@ def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str,
 def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
     """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
     the hall."""
-    rules = _fit_rules(size)
-    out = []
-    for places in layout.places_by_index():
-        rule = rules.get(id(places))
-        if rule is None or rule[0] is not places:
-            rule = rules[id(places)] = _fit_rule(places, size)
-        out.append(rule[2])
-    return tuple(out)
+    return tuple(rule[2] for rule in _space_rules(layout, size)[0])
 
 
 def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
@@ -316,22 +309,35 @@ def fit_offer(
     freed_place: str = "",
 ) -> int:
     """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as an offer."""
-    units = size_units()[size]
+    rules, units, capacity = _space_rules(layout, size)
     used = per_space[i]
-    if used - freed + units > game_data().space_capacity:
+    if used - freed + units > capacity:
         return 0
-    places = layout.places_by_index()[i]
-    rules = _fit_rules(size)
-    rule = rules.get(id(places))
-    if rule is None or rule[0] is not places:
-        rule = rules[id(places)] = _fit_rule(places, size)
     if not used:
-        return rule[2]
+        return rules[i][2]
     out = []
-    for name, cap in rule[1]:
+    for name, cap in rules[i][1]:
         if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
             out.append(name)
     return _offer(tuple(out))
+
+
+def _space_rules(
+    layout: Layout, size: str
+) -> tuple[tuple[tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int], ...], int, int]:
+    """``(rules, units, capacity)`` for ghosts of ``size`` on ``layout``: each space's rule (by
+    index, see :func:`_fit_rules`), the ghost's units and a space's capacity (made once per layout)."""
+    got = layout.memo.get(("rules", size))
+    if got is None:
+        rules = _fit_rules(size)
+        out = []
+        for places in layout.places_by_index():
+            rule = rules.get(id(places))
+            if rule is None or rule[0] is not places:
+                rule = rules[id(places)] = _fit_rule(places, size)
+            out.append(rule)
+        got = layout.memo[("rules", size)] = (tuple(out), size_units()[size], game_data().space_capacity)
+    return got
 
 
 class Plan:

@@ -267,17 +267,20 @@ class RunGhostRunState(State):
         boxes = lay.boxes_json()
         mirrors = lay.mirrors_json()
         posture = "lying" if self.lying else "standing"
+        by_id = board.ghosts
+        names = hall.SPACE_NAMES
+        index = hall.SPACE_INDEX
         ghosts = [
             {
                 "ghost": g.id,
                 "owner": g.owner,
                 "size": g.size,
-                "space": space_name(g.space),
+                "space": names[index[g.space]] if g.space in index else space_name(g.space),
                 "place": g.place or None,
                 "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
                 "posture": posture,
             }
-            for g in sorted(board.ghosts.values(), key=lambda g: g.id)
+            for g in map(by_id.__getitem__, sorted(by_id))
             if g.where == HALL and g.space is not None
         ]
         return {"eye": eye_json(side, door), "boxes": boxes, "mirrors": mirrors, "ghosts": ghosts}
