@@ -14,6 +14,8 @@ every board whose furniture stands that way (:func:`layout_of`).
 from __future__ import annotations
 
 import functools
+import math
+import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,10 +29,12 @@ from ghosttable.games.run_ghost_run.geometry import (
     Mirror,
     Scene,
     Target,
+    Vec,
     face_in_view,
     group_boxes,
     look,
-    sees_through,
+    sees_reflected,
+    segment_clear_grouped,
 )
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
@@ -105,9 +109,11 @@ class Layout:
         "_facing",
         "_groups",
         "_json",
+        "_masked_groups",
         "_places",
         "_scene",
         "_sight",
+        "_spread",
         "_tops",
         "carrying",
         "cover",
@@ -133,6 +139,8 @@ class Layout:
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None
         self._groups: tuple[Group, ...] = ()
+        self._masked_groups: tuple[tuple[int, Group], ...] = ()
+        self._spread = 0
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
@@ -201,19 +209,24 @@ class Layout:
     def scene(self) -> Scene:
         """The sight scene: every piece's boxes and the mirror's face, pieces by name."""
         if self._scene is None:
-            data = game_data()
             boxes: list[Box] = []
             mirrors: list[Mirror] = []
-            for name in sorted(self.furniture):
-                boxes.extend(self.boxes(name))
-                face = hall.mirror_face(data.pieces[name], self.furniture[name], self.base_of(name))
+            groups: list[Group] = []
+            for name, at in sorted(self.furniture.items()):
+                piece_boxes, face, group = _piece_geometry(
+                    name, at.col, at.row, at.rotation, at.posture, self.base_of(name)
+                )
+                boxes += piece_boxes
+                groups.append(group)
                 if face is not None:
                     mirrors.append(face)
             self._scene = Scene(tuple(boxes), tuple(mirrors))
-            self._groups = tuple(
-                _piece_group(name, at.col, at.row, at.rotation, at.posture, self.base_of(name))
-                for name, at in sorted(self.furniture.items())
+            self._groups = tuple(groups)
+            masks = self.masks
+            self._masked_groups = tuple(
+                (masks[name], group) for name, group in zip(sorted(self.furniture), groups, strict=True)
             )
+            self._spread = functools.reduce(operator.or_, masks.values(), 0)
         return self._scene
 
     def boxes_json(self) -> list[dict[str, Any]]:
@@ -269,8 +282,19 @@ class Layout:
             )
             self._facing[(side, door)] = facing
         base = self.top(space) if on else 0.0
-        target, visible = _target_in_view(side, door, space, size, base, lying)
-        how = memo[key] = sees_through(eye, target, visible, self._groups, facing)
+        target, lines = _target_in_view(side, door, space, size, base, lying)
+        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
+        # a space the line passes over (a piece's boxes lie within its footprint)
+        origin = eye.position
+        pieces = self._masked_groups
+        spread = self._spread
+        for sample, cells in lines:
+            if not cells & spread or segment_clear_grouped(
+                origin, sample, tuple([group for mask, group in pieces if mask & cells])
+            ):
+                memo[key] = "direct"
+                return "direct"
+        how = memo[key] = sees_reflected(eye, target, self._groups, facing)
         return how
 
 
@@ -280,29 +304,73 @@ def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
     return face_in_view(hall.eye(side, door), mirror)
 
 
-_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[bool, ...]]] = {}
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[Vec, int], ...]]] = {}
 
 
 def _target_in_view(
     side: str, door: int, space: Space, size: str, base: float, lying: bool
-) -> tuple[Target, tuple[bool, ...]]:
+) -> tuple[Target, tuple[tuple[Vec, int], ...]]:
     """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
-    and which of its samples lie in the field of view of door ``door`` of ``side`` (no furniture
-    changes that): computed once."""
+    and its samples in the field of view of door ``door`` of ``side``, in order, each with the
+    spaces its line from the eye passes over (:func:`_sample_cells`; no furniture changes either):
+    computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        got = _IN_VIEW[key] = (target, tuple(eye.in_view(p) for p in target.samples))
+        cells = _sample_cells(side, door, space, size)
+        lines = tuple((p, m) for p, m in zip(target.samples, cells, strict=True) if eye.in_view(p))
+        got = _IN_VIEW[key] = (target, lines)
     return got
 
 
+CELL_MARGIN = 1e-6
+"""How far beyond a space's square a line may pass for :func:`_sample_cells` to count it as passing
+over that space (far more than any rounding error)."""
+
+
+@functools.cache
+def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, ...]:
+    """For each sight sample of a ghost of ``size`` at ``space`` (in :func:`hall.ghost_target`'s
+    order), the bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight
+    line from the eye of door ``door`` of ``side`` to it passes over (seen from above: the samples'
+    heights change nothing)."""
+    ex, ey, _ = hall.eye(side, door).position
+    out = []
+    for sx, sy, _ in hall.ghost_target("probe", space, size, 0.0, False, False).samples:
+        dx, dy = sx - ex, sy - ey
+        mask = 0
+        # only the spaces under the line's bounding box can meet it
+        c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
+        c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
+        r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
+        r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
+        # a space's square meets the line when the line's equation changes sign over it
+        a, b = -dy, dx
+        k = -(a * ex + b * ey)
+        for r in range(r0, r1 + 1):
+            y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
+            low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+            for c in range(c0, c1 + 1):
+                x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
+                low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+                if k + low_x + low_y <= 0.0 <= k + high_x + high_y:
+                    mask |= 1 << (r * hall.COLUMNS + c)
+        out.append(mask)
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=16384)
-def _piece_group(name: str, col: int, row: int, rotation: int, posture: str, base: float) -> Group:
-    """The world boxes of piece ``name`` so placed as one group (see :func:`geometry.group_boxes`)."""
+def _piece_geometry(
+    name: str, col: int, row: int, rotation: int, posture: str, base: float
+) -> tuple[tuple[Box, ...], Mirror | None, Group]:
+    """Piece ``name`` so placed: its world boxes, its mirror face (or ``None``) and its boxes as one
+    group (see :func:`geometry.group_boxes`), computed once per placement and base."""
+    shape = game_data().pieces[name]
     at = Placement(col, row, rotation, posture)
-    return group_boxes(hall.world_boxes(game_data().pieces[name], at, base))[0]
+    boxes = tuple(hall.world_boxes(shape, at, base))
+    return boxes, hall.mirror_face(shape, at, base), group_boxes(boxes)[0]
 
 
 @functools.lru_cache(maxsize=16384)
@@ -315,7 +383,7 @@ def _rounded_boxes(
 
 
 _LAYOUTS: dict[FurnitureKey, Layout] = {}
-_LAYOUT_LIMIT = 2048
+_LAYOUT_LIMIT = 16
 """How many layouts :func:`layout_of` keeps (the oldest goes first)."""
 
 
@@ -456,11 +524,6 @@ class Board:
             self.ghosts[gid].place = where
         return True
 
-    def can_move_piece(self, name: str, at: Placement) -> bool:
-        """Whether :meth:`move_piece` would move piece ``name`` to ``at``'s spot; nothing changes."""
-        resolved = self.resolve(name, at)
-        return resolved is not None and self._reseat(name, resolved) is not None
-
     def can_reseat(self, name: str, at: Placement, by_space: Mapping[Space, list[Ghost]] | None = None) -> bool:
         """Whether every ghost piece ``name`` disturbs finds a place when it stands at ``at``, a
         placement :meth:`resolve` gave (so that :meth:`move_piece` to ``at`` succeeds); nothing
@@ -598,7 +661,9 @@ class Board:
         """Which ghosts door ``door`` of ``side`` sees: ``{ghost id: "direct" | "mirror"}``, by id."""
         lay = self.layout()
         seen: dict[str, str] = {}
-        for g in sorted(self.ghosts.values(), key=lambda g: g.id):
+        ghosts = self.ghosts
+        for gid in sorted(ghosts):
+            g = ghosts[gid]
             if g.where == HALL and g.space is not None:
                 how = lay.sight(side, door, g.space, g.size, g.place == "on", g.place == "inside", lying)
                 if how is not None:

@@ -129,10 +129,11 @@ class GameData:
 
     def card(self, card_id: int) -> MovementCard:
         """The Movement card with ``card_id``. Raises ``KeyError``."""
-        for card in self.movement:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self._cards_by_id[card_id]
+
+    @functools.cached_property
+    def _cards_by_id(self) -> dict[int, MovementCard]:
+        return {card.id: card for card in self.movement}
 
     def midnight_card(self, card_id: str) -> MidnightCard:
         """The Midnight Strikes card with ``card_id``. Raises ``KeyError``."""

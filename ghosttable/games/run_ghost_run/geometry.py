@@ -287,28 +287,28 @@ def group_boxes(boxes: Iterable[Box]) -> tuple[Group, ...]:
 def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
     """:func:`segment_clear_flat` over the boxes of ``groups``, skipping each group whose bounding
     box the segment's bounding box does not meet (no box inside it could stop the segment): the same
-    test, the same answer."""
+    tests, each axis's written out, the same answer."""
     ax, ay, az = a
     dx, dy, dz = b[0] - ax, b[1] - ay, b[2] - az
     minx, maxx = (ax, ax + dx) if dx >= 0 else (ax + dx, ax)
     miny, maxy = (ay, ay + dy) if dy >= 0 else (ay + dy, ay)
     minz, maxz = (az, az + dz) if dz >= 0 else (az + dz, az)
-    for (gx0, gy0, gz0, gx1, gy1, gz1), flat in groups:
+    flat_x = -EPSILON < dx < EPSILON
+    flat_y = -EPSILON < dy < EPSILON
+    flat_z = -EPSILON < dz < EPSILON
+    for (gx0, gy0, gz0, gx1, gy1, gz1), boxes in groups:
         if gx1 <= minx or gx0 >= maxx or gy1 <= miny or gy0 >= maxy or gz1 <= minz or gz0 >= maxz:
             continue
-        for x0, y0, z0, x1, y1, z1 in flat:
+        for x0, y0, z0, x1, y1, z1 in boxes:
             if x1 <= minx or x0 >= maxx or y1 <= miny or y0 >= maxy or z1 <= minz or z0 >= maxz:
                 continue
             t0, t1 = 0.0, 1.0
-            blocked = True
-            for start, delta, lo, hi in ((ax, dx, x0, x1), (ay, dy, y0, y1), (az, dz, z0, z1)):
-                if -EPSILON < delta < EPSILON:
-                    if start <= lo + EPSILON or start >= hi - EPSILON:
-                        blocked = False
-                        break
+            if flat_x:
+                if ax <= x0 + EPSILON or ax >= x1 - EPSILON:
                     continue
-                ta = (lo - start) / delta
-                tb = (hi - start) / delta
+            else:
+                ta = (x0 - ax) / dx
+                tb = (x1 - ax) / dx
                 if ta > tb:
                     ta, tb = tb, ta
                 if ta > t0:
@@ -316,10 +316,36 @@ def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
                 if tb < t1:
                     t1 = tb
                 if t1 - t0 <= EPSILON:
-                    blocked = False
-                    break
-            if blocked:
-                return False
+                    continue
+            if flat_y:
+                if ay <= y0 + EPSILON or ay >= y1 - EPSILON:
+                    continue
+            else:
+                ta = (y0 - ay) / dy
+                tb = (y1 - ay) / dy
+                if ta > tb:
+                    ta, tb = tb, ta
+                if ta > t0:
+                    t0 = ta
+                if tb < t1:
+                    t1 = tb
+                if t1 - t0 <= EPSILON:
+                    continue
+            if flat_z:
+                if az <= z0 + EPSILON or az >= z1 - EPSILON:
+                    continue
+            else:
+                ta = (z0 - az) / dz
+                tb = (z1 - az) / dz
+                if ta > tb:
+                    ta, tb = tb, ta
+                if ta > t0:
+                    t0 = ta
+                if tb < t1:
+                    t1 = tb
+                if t1 - t0 <= EPSILON:
+                    continue
+            return False
     return True
 
 
@@ -370,12 +396,19 @@ def sees_through(
     if target.enclosed:
         return None
     origin = eye.position
-    samples = target.samples
-    for sample, seen in zip(samples, visible, strict=True):
+    for sample, seen in zip(target.samples, visible, strict=True):
         if seen and segment_clear_grouped(origin, sample, groups):
             return "direct"
-    if not mirrors:
+    return sees_reflected(eye, target, groups, mirrors)
+
+
+def sees_reflected(eye: Eye, target: Target, groups: tuple[Group, ...], mirrors: Sequence[Mirror]) -> str | None:
+    """``"mirror"`` when ``eye`` sees ``target`` in one of ``mirrors`` (the reflected half of
+    :func:`sees_through`, with the same parts), else ``None``."""
+    if not mirrors or target.enclosed:
         return None
+    origin = eye.position
+    samples = target.samples
     ex, ey, ez = origin
     f0, f1, f2 = eye.forward
     r0, r1, r2 = eye.right

@@ -65,24 +65,6 @@ MAX_STEPS = COLUMNS - 1 + ROWS - 1
 """The longest orthogonal distance between two spaces of the hall."""
 
 
-def _reach_from_space(i: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    here = SPACES[i]
-    out = []
-    for left in range(MAX_STEPS + 1):
-        out.append(
-            tuple((j, manhattan(here, sp)) for j, sp in enumerate(SPACES) if j != i and manhattan(here, sp) <= left)
-        )
-    return tuple(out)
-
-
-def _reach_from_side(side: str) -> tuple[tuple[tuple[int, int], ...], ...]:
-    out = []
-    for left in range(MAX_STEPS + 1):
-        costs = ((j, 1 + distance_from_side(side, sp)) for j, sp in enumerate(SPACES))
-        out.append(tuple((j, cost) for j, cost in costs if cost <= left))
-    return tuple(out)
-
-
 def in_hall(space: Space) -> bool:
     """Whether ``space`` is one of the 36 spaces."""
     return 0 <= space[0] < COLUMNS and 0 <= space[1] < ROWS
@@ -413,16 +395,6 @@ def ghost_target(gid: str, space: Space, size: str, base: float, lying: bool, en
     height = sd.height * (data.lying_factor if lying else 1.0)
     return Target(gid, top_samples(space[0] + 0.5, space[1] + 0.5, base, sd.half_width, height), enclosed)
 
-
-REACH_FROM_SPACE: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
-    _reach_from_space(i) for i in range(len(SPACES))
-)
-"""``REACH_FROM_SPACE[i][n]``: ``(index, steps)`` of every other space at most ``n`` steps (0 to
-``MAX_STEPS``) from the space of index ``i``, by index."""
-
-REACH_FROM_SIDE: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {side: _reach_from_side(side) for side in SIDES}
-"""``REACH_FROM_SIDE[side][n]``: ``(index, 1 + distance from side)`` of every space a ghost entering
-from ``side`` reaches with at most ``n`` (0 to ``MAX_STEPS``) movement points, by index."""
 
 SIDE_DISTANCE: dict[str, tuple[int, ...]] = {
     side: tuple(distance_from_side(side, sp) for sp in SPACES) for side in SIDES

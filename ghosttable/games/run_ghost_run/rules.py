@@ -32,441 +32,42 @@ from ghosttable.games.run_ghost_run.board import (
     UNUSED,
     Board,
     Ghost,
-    Layout,
-    stacked_places,
-    takers,
 )
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, SIZES, Place, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
+from ghosttable.games.run_ghost_run.listing import (
+    ACTING,
+    COSTS,
+    DONE,
+    KEYHOLE,
+    OFFERS,
+    ORDERS,
+    ORIGIN_OF_SIDE,
+    PASS,
+    REACH,
+    Listing,
+    Memo,
+    Plan,
+    PlanBase,
+    exit_step,
+    fit_offer,
+    grasp,
+    movement_value,
+    place_actions,
+    room_for,
+    seats_everyone,
+    size_units,
+    spaces_of,
+    spot_index,
+    spots_by_posture,
+    spots_inside,
+    stacked_on,
+    step_block,
+    step_table,
+)
 
 VERSION = "1.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
-
-
-DONE = Action("done")
-"""The ``done`` action (the same value as ``Action.make("done")``)."""
-PASS = Action("pass")
-"""The ``pass`` action of a furniture decision."""
-_KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
-_GRASP: dict[str, Action] = {}
-_PLACE: dict[str, tuple[Action, ...]] = {}
-_EXIT: dict[tuple[str, int], Action] = {}
-
-
-def _grasp(piece: str) -> Action:
-    """``grasp piece=<piece>``, made once."""
-    got = _GRASP.get(piece)
-    if got is None:
-        got = _GRASP[piece] = Action("grasp", (("piece", piece),))
-    return got
-
-
-def _place_actions(name: str) -> tuple[Action, ...]:
-    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order), made once."""
-    got = _PLACE.get(name)
-    if got is None:
-        got = _PLACE[name] = tuple(
-            Action(
-                "place",
-                (
-                    ("at", spot.placement.anchor),
-                    ("piece", name),
-                    ("posture", spot.placement.posture),
-                    ("rotation", spot.placement.rotation),
-                ),
-            )
-            for spot in hall.spots(name)
-        )
-    return got
-
-
-_BY_POSTURE: dict[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
-
-
-def _spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    """``((posture, ((spot index, mask), ...)), ...)``: the spots of piece ``name`` inside the hall
-    (indices into ``hall.spots(name)``), posture by posture, in listing order."""
-    got = _BY_POSTURE.get(name)
-    if got is None:
-        spots = hall.spots(name)
-        got = _BY_POSTURE[name] = tuple(
-            (posture, tuple((k, s.mask) for k, s in enumerate(spots) if s.in_hall and s.placement.posture == posture))
-            for posture in POSTURES
-        )
-    return got
-
-
-def _spaces_of(mask: int) -> list[Space]:
-    """The spaces whose bits ``mask`` holds, by index."""
-    return [sp for i, sp in enumerate(hall.SPACES) if mask >> i & 1]
-
-
-def _spot_index(at: Placement) -> int:
-    """The index of ``at``'s spot in ``hall.spots`` (``at`` inside the hall's anchors)."""
-    return (POSTURES.index(at.posture) * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
-        at.row * hall.COLUMNS + at.col
-    )
-
-
-_OFFERS: list[tuple[str, ...]] = [()]
-"""Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
-_OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
-
-
-def _offer(places: tuple[str, ...]) -> int:
-    """The number of an offer of places (see ``_OFFERS``)."""
-    got = _OFFER_IDS.get(places)
-    if got is None:
-        got = _OFFER_IDS[places] = len(_OFFERS)
-        _OFFERS.append(places)
-    return got
-
-
-_ORIGIN_OF_SIDE = {side: len(hall.SPACES) + k for k, side in enumerate(hall.SIDES)}
-"""A step's origin: a space index (0 to 35) for a ghost in the hall, 36 + k for side ``SIDES[k]``."""
-
-
-def _costs(origin: int) -> tuple[int, ...]:
-    if origin < len(hall.SPACES):
-        return tuple(hall.manhattan(hall.SPACES[origin], sp) for sp in hall.SPACES)
-    side = hall.SIDES[origin - len(hall.SPACES)]
-    return tuple(1 + d for d in hall.SIDE_DISTANCE[side])
-
-
-_COSTS: tuple[tuple[int, ...], ...] = tuple(_costs(o) for o in range(len(hall.SPACES) + len(hall.SIDES)))
-"""``_COSTS[origin][j]``: what a step from ``origin`` to the space of index ``j`` costs."""
-
-_REACH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        tuple(
-            j
-            for j in range(len(hall.SPACES))
-            if (origin >= len(hall.SPACES) or j != origin) and _COSTS[origin][j] <= left
-        )
-        for left in range(hall.MAX_STEPS + 1)
-    )
-    for origin in range(len(hall.SPACES) + len(hall.SIDES))
-)
-"""``_REACH[origin][n]``: the space indices a step from ``origin`` reaches for at most ``n`` points."""
-
-_CELLS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
-_TABLES: dict[tuple[str, int], list[dict[int, tuple[Action, ...]]]] = {}
-
-
-def _table(gid: str, origin: int) -> list[dict[int, tuple[Action, ...]]]:
-    """Ghost ``gid``'s steps from ``origin``: ``table[j][offer]`` is the tuple of actions ``step
-    cost= ghost= place= to=`` to the space of index ``j`` for each place of the offer (made when
-    first asked for: see :func:`_block`). Origins that pay the same for a space share its steps."""
-    got = _TABLES.get((gid, origin))
-    if got is None:
-        costs = _COSTS[origin]
-        got = _TABLES[(gid, origin)] = [_CELLS.setdefault((gid, costs[j], j), {}) for j in range(len(hall.SPACES))]
-    return got
-
-
-def _block(table: list[dict[int, tuple[Action, ...]]], gid: str, origin: int, j: int, offer: int) -> tuple[Action, ...]:
-    got = table[j].get(offer)
-    if got is None:
-        cost = _COSTS[origin][j]
-        to = hall.SPACE_NAMES[j]
-        got = table[j][offer] = tuple(
-            Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in _OFFERS[offer]
-        )
-    return got
-
-
-def _exit(gid: str, cost: int) -> Action:
-    """``step cost=<cost> ghost=<gid> to=exit``, made once."""
-    got = _EXIT.get((gid, cost))
-    if got is None:
-        got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
-    return got
-
-
-_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple((holder + i) % players for i in range(players)) for holder in range(players)) for players in range(9)
-)
-"""``_ORDERS[players][holder]``: the seats clockwise from ``holder``."""
-
-_ACTING: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
-"""The seats still building their plans, by die holder and seats done."""
-
-
-_CARD_VALUES: dict[int, int] = {}
-
-
-def _card_value(card_id: int) -> int:
-    got = _CARD_VALUES.get(card_id)
-    if got is None:
-        got = _CARD_VALUES[card_id] = game_data().card(card_id).value
-    return got
-
-
-_UNITS: dict[str, int] = {}
-
-
-def _units() -> dict[str, int]:
-    """Capacity units by ghost size."""
-    if not _UNITS:
-        _UNITS.update({k: v.units for k, v in game_data().sizes.items()})
-    return _UNITS
-
-
-class _PlanBase:
-    """The board at the start of the plan phase as the listing of steps reads it: the layout, the
-    ghost units per space index and per ``(index, place)``, the offer of places of each space to a
-    ghost of each size (computed on first use), each seat's ghost ids in id order, and each seat's
-    plan so far carried out (kept from one listing to the next while the plan only grows)."""
-
-    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn")
-
-    def __init__(self, board: Board, turn: int, players: int) -> None:
-        self.board = board
-        self.turn = turn
-        self.layout = board.layout()
-        units = _units()
-        per_space = [0] * len(hall.SPACES)
-        per_place: dict[tuple[int, str], int] = {}
-        index = hall.SPACE_INDEX
-        own: list[list[str]] = [[] for _ in range(players)]
-        for gid in sorted(board.ghosts):
-            g = board.ghosts[gid]
-            if 0 <= g.owner < players:
-                own[g.owner].append(gid)
-            if g.where == HALL and g.space is not None:
-                i = index[g.space]
-                u = units[g.size]
-                per_space[i] += u
-                per_place[(i, g.place)] = per_place.get((i, g.place), 0) + u
-        self.per_space = per_space
-        self.per_place = per_place
-        self.own = own
-        self.fits: dict[str, list[int]] = {}
-        self.plans: dict[int, tuple[list[Action], int, _Plan]] = {}
-
-    def fits_of(self, size: str) -> list[int]:
-        """The offer of each space (by index) to a ghost of ``size`` before any plan."""
-        got = self.fits.get(size)
-        if got is None:
-            empty = self.layout.memo.get(("offers", size))
-            if empty is None:
-                empty = self.layout.memo[("offers", size)] = _empty_offers(self.layout, size)
-            got = list(empty)
-            per_space = self.per_space
-            for i, used in enumerate(per_space):
-                if used:
-                    got[i] = _fit(self.layout, per_space, self.per_place, i, size)
-            self.fits[size] = got
-        return got
-
-
-_FIT_RULES: dict[str, dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]] = {}
-
-
-def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]:
-    """For ghosts of ``size``: ``{id(places): (places, takers, offer when empty)}`` for each tuple of
-    places a layout gives (those tuples live as long as the program)."""
-    got = _FIT_RULES.get(size)
-    if got is None:
-        got = _FIT_RULES[size] = {}
-    return got
-
-
-def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
-    """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
-    the hall."""
-    rules = _fit_rules(size)
-    out = []
-    for places in layout.places_by_index():
-        rule = rules.get(id(places))
-        if rule is None or rule[0] is not places:
-            rule = rules[id(places)] = _fit_rule(places, size)
-        out.append(rule[2])
-    return tuple(out)
-
-
-def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
-    units = _units()[size]
-    cands = takers(places, size)
-    empty = _offer(tuple(name for name, cap in cands if units <= cap)) if units <= game_data().space_capacity else 0
-    return (places, cands, empty)
-
-
-def _fit(
-    layout: Layout,
-    per_space: list[int],
-    per_place: dict[tuple[int, str], int],
-    i: int,
-    size: str,
-    freed: int = 0,
-    freed_place: str = "",
-) -> int:
-    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as an offer."""
-    units = _units()[size]
-    used = per_space[i]
-    if used - freed + units > game_data().space_capacity:
-        return 0
-    places = layout.places_by_index()[i]
-    rules = _fit_rules(size)
-    rule = rules.get(id(places))
-    if rule is None or rule[0] is not places:
-        rule = rules[id(places)] = _fit_rule(places, size)
-    if not used:
-        return rule[2]
-    out = []
-    for name, cap in rule[1]:
-        if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
-            out.append(name)
-    return _offer(tuple(out))
-
-
-class _Plan:
-    """One seat's plan so far carried out on the plan phase's board, ghost by ghost.
-
-    Attributes:
-        ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
-            ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
-        stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
-        left: the movement points left.
-        per_space, per_place: ghost units per space index and per ``(index, place)`` after the plan.
-        fits: the offer of each space to a ghost of each size after the plan (as needed).
-        touched, changed: the space indices whose units the last step, and the whole plan, changed.
-    """
-
-    __slots__ = (
-        "base",
-        "changed",
-        "fits",
-        "ghosts",
-        "left",
-        "made",
-        "per_place",
-        "per_space",
-        "seat",
-        "stepped",
-        "touched",
-    )
-
-    def __init__(self, base: _PlanBase, board: Board, seat: int, value: int) -> None:
-        self.base = base
-        ghosts: dict[str, list[Any]] = {}
-        index = hall.SPACE_INDEX
-        for gid in base.own[seat]:
-            g = board.ghosts[gid]
-            ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
-        self.ghosts = ghosts
-        self.stepped: set[str] = set()
-        self.made: set[str] = set()
-        self.per_space = base.per_space
-        self.per_place = base.per_place
-        self.fits: dict[str, list[int]] = {}
-        self.touched: set[int] = set()
-        self.changed: set[int] = set()
-        self.seat = seat
-        self.left = value
-
-    def add(self, board: Board, act: Action) -> None:
-        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing)."""
-        if act.kind != "step":
-            return
-        if self.per_space is self.base.per_space:
-            self.per_space = list(self.base.per_space)
-            self.per_place = dict(self.base.per_place)
-        params: dict[str, Any] = dict(act.params)
-        self.touched = set()
-        self._carry(board, self.seat, params)
-        self.stepped.add(str(params["ghost"]))
-        self.left -= int(params["cost"])
-        self.changed |= self.touched
-        for size, fits in self.fits.items():
-            for i in self.touched:
-                fits[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
-
-    def _ghost(self, board: Board, gid: str) -> list[Any]:
-        got = self.ghosts.get(gid)
-        if got is None:
-            g = board.ghosts[gid]
-            index = hall.SPACE_INDEX
-            got = self.ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
-        return got
-
-    def _move(self, rec: list[Any], where: str, i: int, place: str) -> None:
-        units = _units()[rec[3]]
-        if rec[0] == HALL and rec[1] >= 0:
-            j = rec[1]
-            self.per_space[j] -= units
-            self.per_place[(j, rec[2])] -= units
-            self.touched.add(j)
-        rec[0], rec[1], rec[2] = where, i, place
-        if where == HALL:
-            self.per_space[i] += units
-            self.per_place[(i, place)] = self.per_place.get((i, place), 0) + units
-            self.touched.add(i)
-
-    def merge_piece(self, board: Board, seat: int, size: str) -> str | None:
-        """The ghost a merge of ``seat`` into ``size`` brings in: its first unused ghost of that
-        size, else its first of that size on its starting side (by id); ``None`` when it has none."""
-        if seat != self.seat:
-            for gid, g in board.ghosts.items():
-                if g.owner == seat:
-                    self._ghost(board, gid)
-        pieces = [gid for gid, rec in self.ghosts.items() if rec[4] == seat and rec[3] == size]
-        pieces.sort()
-        for where in (UNUSED, RESERVE):
-            for gid in pieces:
-                if self.ghosts[gid][0] == where:
-                    return gid
-        return None
-
-    def _carry(self, board: Board, seat: int, params: dict[str, Any]) -> None:
-        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``)."""
-        gid = str(params["ghost"])
-        rec = self._ghost(board, gid)
-        dest = str(params["to"])
-        if dest == "exit":
-            self._move(rec, EXITED, -1, "")
-            return
-        i = hall.NAME_INDEX.get(dest)
-        if i is None:
-            i = hall.SPACE_INDEX[parse_space(dest)]
-        place = str(params["place"])
-        merge = params.get("merge")
-        self._move(rec, RESERVE, -1, "")
-        if merge is not None and (str(merge) in self.ghosts or str(merge) in board.ghosts):
-            tid = str(merge)
-            t = self._ghost(board, tid)
-            if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
-                result = "medium" if rec[3] == t[3] else "large"
-                piece = self.merge_piece(board, rec[4], result)
-                offer = _fit(self.base.layout, self.per_space, self.per_place, i, result, _units()[t[3]], place)
-                if piece is not None and place in _OFFERS[offer]:
-                    self._move(t, RESERVE, -1, "")
-                    self._move(self._ghost(board, piece), HALL, i, place)
-                    self.made.add(piece)
-                    return
-        self._move(rec, HALL, i, place)
-
-    def fits_of(self, size: str) -> list[int]:
-        """The offer of each space (by index) to a ghost of ``size`` after the plan."""
-        got = self.fits.get(size)
-        if got is None:
-            got = list(self.base.fits_of(size))
-            for i in self.changed:
-                got[i] = _fit(self.base.layout, self.per_space, self.per_place, i, size)
-            self.fits[size] = got
-        return got
-
-
-class _Memo:
-    """What a state computes once per position (``_cache``; a clone starts without it, and code
-    that edits a state by hand drops it): the last legal listing and the plan phase's board."""
-
-    __slots__ = ("base", "key", "legal")
-
-    def __init__(self) -> None:
-        self.key: tuple[Any, ...] | None = None
-        self.legal: list[Action] = []
-        self.base: _PlanBase | None = None
 
 
 class RunGhostRunState(State):
@@ -530,7 +131,7 @@ class RunGhostRunState(State):
 
     def order(self) -> list[int]:
         """Seats clockwise from the die holder (each seat's left-hand neighbour is the next one)."""
-        return list(_ORDERS[self.game.players][self.die_holder])
+        return list(ORDERS[self.game.players][self.die_holder])
 
     def exit_side(self, seat: int) -> str:
         """The side opposite ``seat``'s starting side."""
@@ -539,7 +140,7 @@ class RunGhostRunState(State):
     def card_value(self, seat: int) -> int:
         """The value of ``seat``'s Movement card this turn (0 when it has none)."""
         cid = self.cards[seat]
-        return _card_value(cid) if cid is not None else 0
+        return movement_value(cid) if cid is not None else 0
 
     def _say(self, text: str) -> None:
         self.log.append(f"turn {self.turn}: {text}")
@@ -666,38 +267,41 @@ class RunGhostRunState(State):
         boxes = lay.boxes_json()
         mirrors = lay.mirrors_json()
         posture = "lying" if self.lying else "standing"
+        by_id = board.ghosts
+        names = hall.SPACE_NAMES
+        index = hall.SPACE_INDEX
         ghosts = [
             {
                 "ghost": g.id,
                 "owner": g.owner,
                 "size": g.size,
-                "space": space_name(g.space),
+                "space": names[index[g.space]] if g.space in index else space_name(g.space),
                 "place": g.place or None,
                 "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
                 "posture": posture,
             }
-            for g in sorted(board.ghosts.values(), key=lambda g: g.id)
+            for g in map(by_id.__getitem__, sorted(by_id))
             if g.where == HALL and g.space is not None
         ]
         return {"eye": eye_json(side, door), "boxes": boxes, "mirrors": mirrors, "ghosts": ghosts}
 
     # ----- movement plans -----------------------------------------------------------------------------
 
-    def _memo(self) -> _Memo:
-        memo: _Memo | None = self.__dict__.get("_cache")
+    def _memo(self) -> Memo:
+        memo: Memo | None = self.__dict__.get("_cache")
         if memo is None:
-            memo = self.__dict__["_cache"] = _Memo()
+            memo = self.__dict__["_cache"] = Memo()
         return memo
 
-    def _plan_base(self) -> _PlanBase:
+    def _plan_base(self) -> PlanBase:
         """The plan phase's board as the listing reads it (computed once per turn)."""
         memo = self._memo()
         base = memo.base
         if base is None or base.board is not self.board or base.turn != self.turn:
-            base = memo.base = _PlanBase(self.board, self.turn, self.players)
+            base = memo.base = PlanBase(self.board, self.turn, self.players)
         return base
 
-    def _plan(self, seat: int) -> _Plan:
+    def _plan(self, seat: int) -> Plan:
         """``seat``'s plan so far carried out on the plan phase's board (carried on from the last
         time while the plan has only grown since)."""
         base = self._plan_base()
@@ -713,7 +317,7 @@ class RunGhostRunState(State):
                         got.add(self.board, act)
                     base.plans[seat] = (list(plan), value, got)
                 return got
-        got = _Plan(base, self.board, seat, value)
+        got = Plan(base, self.board, seat, value)
         for act in plan:
             got.add(self.board, act)
         base.plans[seat] = (list(plan), value, got)
@@ -757,7 +361,7 @@ class RunGhostRunState(State):
         blocked.update(self.frozen)
         merging = self.merging
         own = plan.base.own[seat]
-        has_small_reserve = any(
+        has_small_reserve = merging and any(
             ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
         )
         movers: list[tuple[str, str, int, str]] = []
@@ -780,42 +384,45 @@ class RunGhostRunState(State):
                 if rec[0] == HALL:
                     hall_at.setdefault(rec[1], []).append(gid)
         reach_left = min(left, hall.MAX_STEPS)
-        side_origin = _ORIGIN_OF_SIDE[start]
+        side_origin = ORIGIN_OF_SIDE[start]
         acts: list[Action] = []
         for gid, where, i, size in movers:
             fits = plan.fits_of(size)
             origin = i if where == HALL else side_origin
             if hall_at:
-                table = _table(gid, origin)
-                costs = _COSTS[origin]
-                for j in _REACH[origin][reach_left]:
-                    acts += _block(table, gid, origin, j, fits[j])
+                table = step_table(gid, origin)
+                costs = COSTS[origin]
+                for j in REACH[origin][reach_left]:
+                    acts += step_block(table, gid, origin, j, fits[j])
                     if j in hall_at:
                         acts += self._merge_steps(plan, gid, size, j, costs[j], hall_at[j])
             else:
-                table = _table(gid, origin)
+                table = step_table(gid, origin)
                 mark = len(acts)
                 try:
-                    for j in _REACH[origin][reach_left]:
+                    for j in REACH[origin][reach_left]:
                         offer = fits[j]
                         if offer:
                             acts += table[j][offer]
                 except KeyError:
                     del acts[mark:]
-                    for j in _REACH[origin][reach_left]:
-                        acts += _block(table, gid, origin, j, fits[j])
+                    for j in REACH[origin][reach_left]:
+                        offer = fits[j]
+                        if offer:
+                            block = table[j].get(offer)
+                            acts += step_block(table, gid, origin, j, offer) if block is None else block
             if where == HALL:
                 cost = exit_distance[i] + 1
                 if cost <= left:
-                    acts.append(_exit(gid, cost))
+                    acts.append(exit_step(gid, cost))
         acts.append(DONE)
         return acts
 
-    def _merge_steps(self, plan: _Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
+    def _merge_steps(self, plan: Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
         """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of
         index ``j``, at ``cost``."""
         out = []
-        units = _units()
+        units = size_units()
         for tid in there:
             if tid == gid or tid in plan.made:
                 continue
@@ -826,8 +433,8 @@ class RunGhostRunState(State):
             if plan.merge_piece(self.board, t[4], result_size) is None:
                 continue
             place = t[2]
-            offer = _fit(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place)
-            if place in _OFFERS[offer]:
+            offer = fit_offer(plan.base.layout, plan.per_space, plan.per_place, j, result_size, units[t[3]], place)
+            if place in OFFERS[offer]:
                 params = (("cost", cost), ("ghost", gid), ("merge", tid), ("place", place), ("to", hall.SPACE_NAMES[j]))
                 out.append(Action("step", params))
         return out
@@ -850,7 +457,7 @@ class RunGhostRunState(State):
         dest = str(act["to"])
         origin = space_name(g.space) if g.space is not None else g.where
         outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
-        units = _units()
+        units = size_units()
 
         def shift(ghost: Ghost, sign: int) -> None:
             if loads is not None and ghost.where == HALL and ghost.space is not None:
@@ -939,10 +546,10 @@ class RunGhostRunState(State):
         """While plans are built: the seats that have not said ``done``."""
         if self.phase == "plan":
             key = (self.die_holder, tuple(self.submitted))
-            got = _ACTING.get(key)
+            got = ACTING.get(key)
             if got is None:
-                order = _ORDERS[len(self.submitted)][self.die_holder]
-                got = _ACTING[key] = tuple([s for s in order if not self.submitted[s]])
+                order = ORDERS[len(self.submitted)][self.die_holder]
+                got = ACTING[key] = tuple([s for s in order if not self.submitted[s]])
             return got
         return super().acting_seats()
 
@@ -983,7 +590,7 @@ class RunGhostRunState(State):
         if memo.key != key:
             memo.legal = self._compute_legal(seat)
             memo.key = key
-        return list(memo.legal)
+        return Listing(memo.legal)
 
     def snapshot(self) -> Any:
         """Everything in the state as compact canonical JSON-ready data (the god view)."""
@@ -1005,9 +612,12 @@ class RunGhostRunState(State):
     def clone(self) -> RunGhostRunState:
         """An independent copy (what the state computes once per position is not copied)."""
         twin = copy.copy(self)
-        twin.__dict__.pop("_cache", None)
+        memo: Memo | None = twin.__dict__.pop("_cache", None)
         twin.chance = self.chance.copy()
         twin.board = self.board.copy()
+        if memo is not None and memo.base is not None and memo.base.board is self.board and memo.base.turn == self.turn:
+            # the plan phase's board as the listing reads it is the twin's too
+            twin._memo().base = memo.base.rebased(twin.board)
         twin.history = list(self.history)
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
@@ -1034,13 +644,13 @@ class RunGhostRunState(State):
     def _compute_legal(self, seat: int) -> list[Action]:
         if self.phase == "furniture":
             if self.grasped is None:
-                return [*map(_grasp, self._furniture_options(seat)), PASS]
+                return [*map(grasp, self._furniture_options(seat)), PASS]
             return self._placements(self.grasped)
         if self.phase == "plan":
             return self._plan_actions(seat)
         if self.phase == "keyhole":
             here = self.keyhole[0]
-            return [_KEYHOLE[s] for s in hall.SIDES if s != here]
+            return [KEYHOLE[s] for s in hall.SIDES if s != here]
         if self.phase == "midnight":
             return midnight_cards.choices(self, seat)
         return []
@@ -1059,8 +669,8 @@ class RunGhostRunState(State):
         lay = board.layout()
         shape = game_data().pieces[name]
         current = board.furniture[name]
-        actions = _place_actions(name)
-        here = _spot_index(current)
+        actions = place_actions(name)
+        here = spot_index(current)
         if name in lay.carrying:
             return [actions[here]]
         by_space: dict[Space, list[Ghost]] = {}
@@ -1075,18 +685,23 @@ class RunGhostRunState(State):
         others = [(other, oat, lay.masks[other]) for other, oat in sorted(board.furniture.items()) if other != name]
         taken = 0
         floors = 0
-        for _, oat, mask in others:
+        on_top = 0
+        floor_others = []
+        for other, oat, mask in others:
             taken |= mask
             if oat.on is None:
                 floors |= mask
-        units = _units()
+                floor_others.append((other, oat, mask))
+            else:
+                on_top |= mask
+        units = size_units()
         # a stacked piece leaving puts its ghosts into the places of the piece below: off the
         # spaces it leaves, they sit in that piece's places whatever the spot
         old = lay.masks[name]
         lifted = current.on is not None and bool(old & occupied)
         if lifted:
             below = hall.places_of(game_data().pieces[str(current.on)], board.furniture[str(current.on)])
-            stay = all(_seats_everyone(below, [by_space[sp]], units) for sp in _spaces_of(old) if sp in by_space)
+            stay = all(seats_everyone(below, [by_space[sp]], units) for sp in spaces_of(old) if sp in by_space)
             lifted_refused = old if stay else -1
         else:
             lifted_refused = 0
@@ -1096,52 +711,93 @@ class RunGhostRunState(State):
         groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
         # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
         # those it now covers sit in the places of the stack: one mask per piece below and posture
-        leave_floor = all(_room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
+        leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
         stack_refused: dict[tuple[str, str], int] = {}
-        for posture, candidates in _spots_by_posture(name):
+        plan_view = (current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space)
+        for posture, candidates in spots_by_posture(name):
             places = shape.tipped_places if posture == "tipped" else shape.places
             refused = taken | lifted_refused
             for bit, sizes in groups:
-                if not _room_for(places, sizes):
+                if not room_for(places, sizes):
                     refused |= bit
-            for k, mask in candidates:
-                if not mask & refused:
-                    if k != here_on_floor:
+            if lifted:
+                for k, mask in candidates:
+                    if not mask & refused:
                         out.append(actions[k])
-                    continue
-                if mask & taken:
-                    # stacked: inside one piece standing on the floor, covering no other
-                    if mask & ~floors:
+                    elif mask & taken:
+                        if self._stacks_on(name, k, mask, others, floors, posture, places, plan_view):
+                            out.append(actions[k])
+                    elif mask & old and board.can_reseat(name, spots[k].placement, by_space):
+                        out.append(actions[k])
+                continue
+            # on the floor: one mask test; stacked: inside the floor pieces, then tried one by one
+            chosen = [k for k, mask in candidates if not mask & refused]
+            if here_on_floor >= 0 and spots[here_on_floor].placement.posture == posture and here_on_floor in chosen:
+                chosen.remove(here_on_floor)
+            stacked = []
+            for low, lat, low_mask in floor_others:
+                for k, mask in spots_inside(name, posture, low_mask):
+                    if mask & on_top or (k == here and current.on == low):
                         continue
-                    hit = [(other, oat, m) for other, oat, m in others if m & mask]
-                    if len(hit) != 1:
-                        continue
-                    low, lat, m = hit[0]
-                    if lat.on is not None or mask & ~m or (k == here and current.on == low):
-                        continue
-                    if lifted:
-                        at = spots[k].placement
-                        if not board.can_reseat(
-                            name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space
-                        ):
-                            continue
-                    elif mask & occupied:
+                    if mask & occupied:
                         if not leave_floor:
                             continue
                         refused_here = stack_refused.get((low, posture))
                         if refused_here is None:
-                            stack = _stacked_places(game_data().pieces[low], lat, places)
+                            stack = stacked_on(game_data().pieces[low], lat, places)
                             refused_here = 0
                             for bit, sizes in groups:
-                                if not _room_for(stack, sizes):
+                                if not room_for(stack, sizes):
                                     refused_here |= bit
                             stack_refused[(low, posture)] = refused_here
                         if mask & refused_here:
                             continue
-                    out.append(actions[k])
-                elif lifted and mask & old and board.can_reseat(name, spots[k].placement, by_space):
-                    out.append(actions[k])
+                    stacked.append(k)
+            if stacked:
+                chosen = sorted(chosen + stacked)
+            out += [actions[k] for k in chosen]
         return out
+
+    def _stacks_on(
+        self,
+        name: str,
+        k: int,
+        mask: int,
+        others: list[tuple[str, Placement, int]],
+        floors: int,
+        posture: str,
+        places: tuple[Place, ...],
+        view: tuple[Any, ...],
+    ) -> bool:
+        """Whether spot ``k`` (``mask``) of piece ``name`` stacks it on one piece standing on the
+        floor, covering no other, not where it stands now, with room for every ghost it disturbs
+        (see :meth:`_placements`, which passes what it knows of the board in ``view``)."""
+        current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space = view
+        if mask & ~floors:
+            return False
+        hit = [(other, oat, m) for other, oat, m in others if m & mask]
+        if len(hit) != 1:
+            return False
+        low, lat, m = hit[0]
+        if lat.on is not None or mask & ~m or (k == here and current.on == low):
+            return False
+        if lifted:
+            at = hall.spots(name)[k].placement
+            return self.board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space)
+        if mask & occupied:
+            if not leave_floor:
+                return False
+            refused = stack_refused.get((low, posture))
+            if refused is None:
+                stack = stacked_on(game_data().pieces[low], lat, places)
+                refused = 0
+                for bit, sizes in groups:
+                    if not room_for(stack, sizes):
+                        refused |= bit
+                stack_refused[(low, posture)] = refused
+            if mask & refused:
+                return False
+        return True
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
@@ -1301,50 +957,3 @@ class RunGhostRunState(State):
         if self.phase == "furniture" and action.kind == "grasp" and self.grasped is None:
             return IllegalActionError("grasp a piece your card shows that has not moved this turn and carries nothing")
         return super().explain_illegal(seat, action, legal)
-
-
-def _stacked_places(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:
-    """The places of a space under a stack: those of ``lower`` (standing at ``at``) but its top,
-    then the top of the piece standing on it (whose own places are ``upper``)."""
-    return stacked_places(hall.places_of(lower, at), upper)
-
-
-_ROOM: dict[tuple[int, tuple[str, ...]], tuple[tuple[Place, ...], bool]] = {}
-
-
-def _room_for(places: tuple[Place, ...], sizes: tuple[str, ...]) -> bool:
-    """Whether ghosts of ``sizes`` (by id) on one space all find room in ``places`` (a piece's own
-    place tuple), seated first fit as :func:`_seats_everyone` seats them; answered once per pair."""
-    key = (id(places), sizes)
-    got = _ROOM.get(key)
-    if got is None or got[0] is not places:
-        load: dict[str, int] = {}
-        units = _units()
-        fits = True
-        for size in sizes:
-            for place in places:
-                if size in place.sizes and load.get(place.name, 0) + units[size] <= place.units:
-                    load[place.name] = load.get(place.name, 0) + units[size]
-                    break
-            else:
-                fits = False
-                break
-        got = _ROOM[key] = (places, fits)
-    return got[1]
-
-
-def _seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: dict[str, int]) -> bool:
-    """Whether every group of ghosts (one group per covered space) finds room in ``places``,
-    seated first-fit by id as :meth:`Board.move_piece` seats them."""
-    for group in groups:
-        if not group:
-            continue
-        load: dict[str, int] = {}
-        for g in group:
-            for place in places:
-                if g.size in place.sizes and load.get(place.name, 0) + units[g.size] <= place.units:
-                    load[place.name] = load.get(place.name, 0) + units[g.size]
-                    break
-            else:
-                return False
-    return True

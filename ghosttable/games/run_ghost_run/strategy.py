@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, Board, Ghost
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, game_data
-from ghosttable.games.run_ghost_run.geometry import Scene, sees
+from ghosttable.games.run_ghost_run.geometry import Scene
 from ghosttable.games.run_ghost_run.hall import Space, parse_space
 
 if TYPE_CHECKING:
@@ -38,10 +38,12 @@ class Exposure:
 
     def __init__(self, board: Board, doors: list[tuple[str, int]], lying: bool) -> None:
         self.board = board
-        self.scene: Scene = board.scene()
+        self.layout = board.layout()
+        self.scene: Scene = self.layout.scene()
+        self.doors = list(doors)
         self.eyes = [hall.eye(s, d) for s, d in doors]
         self.lying = lying
-        self.cover = board.cover()
+        self.cover = self.layout.cover
         self.cache: dict[tuple[Space, str, str], float] = {}
 
     def risk(self, space: Space, place: str, size: str) -> float:
@@ -53,15 +55,16 @@ class Exposure:
         if place == "inside" or not self.eyes:
             self.cache[key] = 0.0
             return 0.0
-        base = 0.0
-        if place == "on":
-            piece = self.cover.get(space)
-            if piece is not None:
-                base = hall.top_at(self.board.piece_boxes(piece), space)
-        target = hall.ghost_target("probe", space, size, base, self.lying, False)
-        seen = sum(1 for eye in self.eyes if sees(self.scene, eye, target) is not None)
+        shared = ("risk", self.lying, space, place, size, *self.doors)
+        known = self.layout.memo.get(shared)
+        if known is not None:
+            self.cache[key] = known
+            return float(known)
+        # the layout's sight test answers as geometry.sees does, once per door, space, size and place
+        sight, on, lying = self.layout.sight, place == "on", self.lying
+        seen = sum(1 for side, door in self.doors if sight(side, door, space, size, on, False, lying) is not None)
         value = seen / len(self.eyes)
-        self.cache[key] = value
+        self.cache[key] = self.layout.memo[shared] = value
         return value
 
 
@@ -165,7 +168,8 @@ class HeuristicBot:
         if dest == "exit":
             after = float(game_data().sizes[size].exit_points)
             return after - before
-        sp = parse_space(dest)
+        k = hall.NAME_INDEX.get(dest)
+        sp = hall.SPACES[k] if k is not None else parse_space(dest)
         place = str(act["place"])
         merge = act.get("merge")
         if merge is not None:

@@ -192,3 +192,18 @@ def test_a_tipped_piece_rests_on_the_floor() -> None:
             assert min(b.lo[2] for b in boxes) == pytest.approx(0.0), name
             sx, sy = hall.footprint_size(shape, rotation, "tipped")
             assert all(b.hi[0] <= 1 + sx + 1e-9 and b.hi[1] <= 1 + sy + 1e-9 for b in boxes), name
+
+
+def test_every_piece_stands_within_its_footprint_in_every_spot() -> None:
+    # the sight test leaves out the pieces standing on no space a line of sight passes over
+    data = game_data()
+    for name, shape in data.pieces.items():
+        for spot in hall.spots(name):
+            if not spot.in_hall:
+                continue
+            at = spot.placement
+            sx, sy = hall.footprint_size(shape, at.rotation, at.posture)
+            for box in hall.world_boxes(shape, at, 0.8):
+                assert at.col - 1e-9 <= box.lo[0] and box.hi[0] <= at.col + sx + 1e-9, (name, at)
+                assert at.row - 1e-9 <= box.lo[1] and box.hi[1] <= at.row + sy + 1e-9, (name, at)
+            assert spot.mask == hall.covered_mask(shape, at) and spot.mask.bit_count() == sx * sy

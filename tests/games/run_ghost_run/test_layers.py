@@ -12,7 +12,7 @@ from ghosttable.games.run_ghost_run import RunGhostRun, RunGhostRunState, game
 from tests.games.run_ghost_run.helpers import new_state
 
 PACKAGE = "ghosttable.games.run_ghost_run"
-RULE_MODULES = ("rules", "board", "hall", "midnight", "geometry", "data")
+RULE_MODULES = ("rules", "listing", "board", "hall", "midnight", "geometry", "data")
 ABOVE_THE_RULES = ("strategy", "views", "render", "game")
 
 

@@ -1,0 +1,555 @@
+"""The tables Run, Ghost, Run!'s rules list legal actions from, and the plan phase as the listing
+reads it.
+
+Rule-free and made once: each step's cost and reach from each origin (a space, or a side for a
+ghost entering), the step actions of each ghost (made when first needed, shared by every origin
+that pays the same for a space), the offers of places (a number for each tuple of place names), a
+piece's place actions and spots. Per plan phase: :class:`PlanBase` (the board's loads and the offer
+of every space to each size) and :class:`Plan` (a seat's plan carried out on it, kept from one
+listing to the next while it only grows). ``rules`` uses them; nothing here imports the views, the
+bots or the rendering.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Sequence
+from typing import Any, SupportsIndex
+
+from ghosttable.core import Action
+from ghosttable.games.run_ghost_run import hall
+from ghosttable.games.run_ghost_run.board import (
+    EXITED,
+    HALL,
+    RESERVE,
+    UNUSED,
+    Board,
+    Ghost,
+    Layout,
+    stacked_places,
+    takers,
+)
+from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space
+
+DONE = Action("done")
+"""The ``done`` action (the same value as ``Action.make("done")``)."""
+PASS = Action("pass")
+"""The ``pass`` action of a furniture decision."""
+KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
+_GRASP: dict[str, Action] = {}
+_PLACE: dict[str, tuple[Action, ...]] = {}
+_EXIT: dict[tuple[str, int], Action] = {}
+
+
+def grasp(piece: str) -> Action:
+    """``grasp piece=<piece>``, made once."""
+    got = _GRASP.get(piece)
+    if got is None:
+        got = _GRASP[piece] = Action("grasp", (("piece", piece),))
+    return got
+
+
+def place_actions(name: str) -> tuple[Action, ...]:
+    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order), made once."""
+    got = _PLACE.get(name)
+    if got is None:
+        got = _PLACE[name] = tuple(
+            Action(
+                "place",
+                (
+                    ("at", spot.placement.anchor),
+                    ("piece", name),
+                    ("posture", spot.placement.posture),
+                    ("rotation", spot.placement.rotation),
+                ),
+            )
+            for spot in hall.spots(name)
+        )
+    return got
+
+
+_BY_POSTURE: dict[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """``((posture, ((spot index, mask), ...)), ...)``: the spots of piece ``name`` inside the hall
+    (indices into ``hall.spots(name)``), posture by posture, in listing order."""
+    got = _BY_POSTURE.get(name)
+    if got is None:
+        spots = hall.spots(name)
+        got = _BY_POSTURE[name] = tuple(
+            (posture, tuple((k, s.mask) for k, s in enumerate(spots) if s.in_hall and s.placement.posture == posture))
+            for posture in POSTURES
+        )
+    return got
+
+
+@functools.lru_cache(maxsize=8192)
+def spots_inside(name: str, posture: str, mask: int) -> tuple[tuple[int, int], ...]:
+    """The spots of piece ``name`` in ``posture`` (as in :func:`spots_by_posture`) whose spaces
+    all lie in ``mask``."""
+    spots = dict(spots_by_posture(name))[posture]
+    return tuple((k, m) for k, m in spots if not m & ~mask)
+
+
+def spaces_of(mask: int) -> list[Space]:
+    """The spaces whose bits ``mask`` holds, by index."""
+    return [sp for i, sp in enumerate(hall.SPACES) if mask >> i & 1]
+
+
+def spot_index(at: Placement) -> int:
+    """The index of ``at``'s spot in ``hall.spots`` (``at`` inside the hall's anchors)."""
+    return (POSTURES.index(at.posture) * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
+        at.row * hall.COLUMNS + at.col
+    )
+
+
+OFFERS: list[tuple[str, ...]] = [()]
+"""Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
+_OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
+
+
+def _offer(places: tuple[str, ...]) -> int:
+    """The number of an offer of places (see ``OFFERS``)."""
+    got = _OFFER_IDS.get(places)
+    if got is None:
+        got = _OFFER_IDS[places] = len(OFFERS)
+        OFFERS.append(places)
+    return got
+
+
+ORIGIN_OF_SIDE = {side: len(hall.SPACES) + k for k, side in enumerate(hall.SIDES)}
+"""A step's origin: a space index (0 to 35) for a ghost in the hall, 36 + k for side ``SIDES[k]``."""
+
+
+def _costs(origin: int) -> tuple[int, ...]:
+    if origin < len(hall.SPACES):
+        return tuple(hall.manhattan(hall.SPACES[origin], sp) for sp in hall.SPACES)
+    side = hall.SIDES[origin - len(hall.SPACES)]
+    return tuple(1 + d for d in hall.SIDE_DISTANCE[side])
+
+
+COSTS: tuple[tuple[int, ...], ...] = tuple(_costs(o) for o in range(len(hall.SPACES) + len(hall.SIDES)))
+"""``COSTS[origin][j]``: what a step from ``origin`` to the space of index ``j`` costs."""
+
+REACH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            j
+            for j in range(len(hall.SPACES))
+            if (origin >= len(hall.SPACES) or j != origin) and COSTS[origin][j] <= left
+        )
+        for left in range(hall.MAX_STEPS + 1)
+    )
+    for origin in range(len(hall.SPACES) + len(hall.SIDES))
+)
+"""``REACH[origin][n]``: the space indices a step from ``origin`` reaches for at most ``n`` points."""
+
+_CELLS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
+_TABLES: dict[tuple[str, int], list[dict[int, tuple[Action, ...]]]] = {}
+
+
+def step_table(gid: str, origin: int) -> list[dict[int, tuple[Action, ...]]]:
+    """Ghost ``gid``'s steps from ``origin``: ``table[j][offer]`` is the tuple of actions ``step
+    cost= ghost= place= to=`` to the space of index ``j`` for each place of the offer (made when
+    first asked for: see :func:`step_block`). Origins that pay the same for a space share its steps."""
+    got = _TABLES.get((gid, origin))
+    if got is None:
+        costs = COSTS[origin]
+        got = _TABLES[(gid, origin)] = [_CELLS.setdefault((gid, costs[j], j), {}) for j in range(len(hall.SPACES))]
+    return got
+
+
+def step_block(
+    table: list[dict[int, tuple[Action, ...]]], gid: str, origin: int, j: int, offer: int
+) -> tuple[Action, ...]:
+    got = table[j].get(offer)
+    if got is None:
+        cost = COSTS[origin][j]
+        to = hall.SPACE_NAMES[j]
+        got = table[j][offer] = tuple(
+            Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in OFFERS[offer]
+        )
+    return got
+
+
+def exit_step(gid: str, cost: int) -> Action:
+    """``step cost=<cost> ghost=<gid> to=exit``, made once."""
+    got = _EXIT.get((gid, cost))
+    if got is None:
+        got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
+    return got
+
+
+ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((holder + i) % players for i in range(players)) for holder in range(players)) for players in range(9)
+)
+"""``ORDERS[players][holder]``: the seats clockwise from ``holder``."""
+
+ACTING: dict[tuple[int, tuple[bool, ...]], tuple[int, ...]] = {}
+"""The seats still building their plans, by die holder and seats done."""
+
+
+_CARD_VALUES: dict[int, int] = {}
+
+
+def movement_value(card_id: int) -> int:
+    got = _CARD_VALUES.get(card_id)
+    if got is None:
+        got = _CARD_VALUES[card_id] = game_data().card(card_id).value
+    return got
+
+
+_UNITS: dict[str, int] = {}
+
+
+def size_units() -> dict[str, int]:
+    """Capacity units by ghost size."""
+    if not _UNITS:
+        _UNITS.update({k: v.units for k, v in game_data().sizes.items()})
+    return _UNITS
+
+
+class PlanBase:
+    """The board at the start of the plan phase as the listing of steps reads it: the layout, the
+    ghost units per space index and per ``(index, place)``, the offer of places of each space to a
+    ghost of each size (computed on first use), each seat's ghost ids in id order, and each seat's
+    plan so far carried out (kept from one listing to the next while the plan only grows)."""
+
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn")
+
+    def __init__(self, board: Board, turn: int, players: int) -> None:
+        self.board = board
+        self.turn = turn
+        self.layout = board.layout()
+        units = size_units()
+        per_space = [0] * len(hall.SPACES)
+        per_place: dict[tuple[int, str], int] = {}
+        index = hall.SPACE_INDEX
+        own: list[list[str]] = [[] for _ in range(players)]
+        for gid in sorted(board.ghosts):
+            g = board.ghosts[gid]
+            if 0 <= g.owner < players:
+                own[g.owner].append(gid)
+            if g.where == HALL and g.space is not None:
+                i = index[g.space]
+                u = units[g.size]
+                per_space[i] += u
+                per_place[(i, g.place)] = per_place.get((i, g.place), 0) + u
+        self.per_space = per_space
+        self.per_place = per_place
+        self.own = own
+        self.fits: dict[str, list[int]] = {}
+        self.plans: dict[int, tuple[list[Action], int, Plan]] = {}
+
+    def rebased(self, board: Board) -> PlanBase:
+        """This base for ``board``, a copy of its board (the loads and offers are shared, the plans
+        carried out are not)."""
+        twin = PlanBase.__new__(PlanBase)
+        twin.board = board
+        twin.turn = self.turn
+        twin.layout = self.layout
+        twin.per_space = self.per_space
+        twin.per_place = self.per_place
+        twin.own = self.own
+        twin.fits = self.fits
+        twin.plans = {}
+        return twin
+
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` before any plan."""
+        got = self.fits.get(size)
+        if got is None:
+            empty = self.layout.memo.get(("offers", size))
+            if empty is None:
+                empty = self.layout.memo[("offers", size)] = _empty_offers(self.layout, size)
+            got = list(empty)
+            per_space = self.per_space
+            for i, used in enumerate(per_space):
+                if used:
+                    got[i] = fit_offer(self.layout, per_space, self.per_place, i, size)
+            self.fits[size] = got
+        return got
+
+
+_FIT_RULES: dict[str, dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]] = {}
+
+
+def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]]:
+    """For ghosts of ``size``: ``{id(places): (places, takers, offer when empty)}`` for each tuple of
+    places a layout gives (those tuples live as long as the program)."""
+    got = _FIT_RULES.get(size)
+    if got is None:
+        got = _FIT_RULES[size] = {}
+    return got
+
+
+def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
+    """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
+    the hall."""
+    return tuple(rule[2] for rule in _space_rules(layout, size)[0])
+
+
+def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
+    units = size_units()[size]
+    cands = takers(places, size)
+    empty = _offer(tuple(name for name, cap in cands if units <= cap)) if units <= game_data().space_capacity else 0
+    return (places, cands, empty)
+
+
+def fit_offer(
+    layout: Layout,
+    per_space: list[int],
+    per_place: dict[tuple[int, str], int],
+    i: int,
+    size: str,
+    freed: int = 0,
+    freed_place: str = "",
+) -> int:
+    """:meth:`Board.fitting_places` of the space of index ``i`` on these loads, as an offer."""
+    rules, units, capacity = _space_rules(layout, size)
+    used = per_space[i]
+    if used - freed + units > capacity:
+        return 0
+    if not used:
+        return rules[i][2]
+    out = []
+    for name, cap in rules[i][1]:
+        if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
+            out.append(name)
+    return _offer(tuple(out))
+
+
+def _space_rules(
+    layout: Layout, size: str
+) -> tuple[tuple[tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int], ...], int, int]:
+    """``(rules, units, capacity)`` for ghosts of ``size`` on ``layout``: each space's rule (by
+    index, see :func:`_fit_rules`), the ghost's units and a space's capacity (made once per layout)."""
+    got = layout.memo.get(("rules", size))
+    if got is None:
+        rules = _fit_rules(size)
+        out = []
+        for places in layout.places_by_index():
+            rule = rules.get(id(places))
+            if rule is None or rule[0] is not places:
+                rule = rules[id(places)] = _fit_rule(places, size)
+            out.append(rule)
+        got = layout.memo[("rules", size)] = (tuple(out), size_units()[size], game_data().space_capacity)
+    return got
+
+
+class Plan:
+    """One seat's plan so far carried out on the plan phase's board, ghost by ghost.
+
+    Attributes:
+        ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
+            ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
+        stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
+        left: the movement points left.
+        per_space, per_place: ghost units per space index and per ``(index, place)`` after the plan.
+        fits: the offer of each space to a ghost of each size after the plan (as needed).
+        touched, changed: the space indices whose units the last step, and the whole plan, changed.
+    """
+
+    __slots__ = (
+        "base",
+        "changed",
+        "fits",
+        "ghosts",
+        "left",
+        "made",
+        "per_place",
+        "per_space",
+        "seat",
+        "stepped",
+        "touched",
+    )
+
+    def __init__(self, base: PlanBase, board: Board, seat: int, value: int) -> None:
+        self.base = base
+        ghosts: dict[str, list[Any]] = {}
+        index = hall.SPACE_INDEX
+        for gid in base.own[seat]:
+            g = board.ghosts[gid]
+            ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        self.ghosts = ghosts
+        self.stepped: set[str] = set()
+        self.made: set[str] = set()
+        self.per_space = base.per_space
+        self.per_place = base.per_place
+        self.fits: dict[str, list[int]] = {}
+        self.touched: set[int] = set()
+        self.changed: set[int] = set()
+        self.seat = seat
+        self.left = value
+
+    def add(self, board: Board, act: Action) -> None:
+        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing)."""
+        if act.kind != "step":
+            return
+        if self.per_space is self.base.per_space:
+            self.per_space = list(self.base.per_space)
+            self.per_place = dict(self.base.per_place)
+        params: dict[str, Any] = dict(act.params)
+        self.touched = set()
+        self._carry(board, self.seat, params)
+        self.stepped.add(str(params["ghost"]))
+        self.left -= int(params["cost"])
+        self.changed |= self.touched
+        for size, fits in self.fits.items():
+            for i in self.touched:
+                fits[i] = fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
+
+    def _ghost(self, board: Board, gid: str) -> list[Any]:
+        got = self.ghosts.get(gid)
+        if got is None:
+            g = board.ghosts[gid]
+            index = hall.SPACE_INDEX
+            got = self.ghosts[gid] = [g.where, index[g.space] if g.space is not None else -1, g.place, g.size, g.owner]
+        return got
+
+    def _move(self, rec: list[Any], where: str, i: int, place: str) -> None:
+        units = size_units()[rec[3]]
+        if rec[0] == HALL and rec[1] >= 0:
+            j = rec[1]
+            self.per_space[j] -= units
+            self.per_place[(j, rec[2])] -= units
+            self.touched.add(j)
+        rec[0], rec[1], rec[2] = where, i, place
+        if where == HALL:
+            self.per_space[i] += units
+            self.per_place[(i, place)] = self.per_place.get((i, place), 0) + units
+            self.touched.add(i)
+
+    def merge_piece(self, board: Board, seat: int, size: str) -> str | None:
+        """The ghost a merge of ``seat`` into ``size`` brings in: its first unused ghost of that
+        size, else its first of that size on its starting side (by id); ``None`` when it has none."""
+        if seat != self.seat:
+            for gid, g in board.ghosts.items():
+                if g.owner == seat:
+                    self._ghost(board, gid)
+        pieces = [gid for gid, rec in self.ghosts.items() if rec[4] == seat and rec[3] == size]
+        pieces.sort()
+        for where in (UNUSED, RESERVE):
+            for gid in pieces:
+                if self.ghosts[gid][0] == where:
+                    return gid
+        return None
+
+    def _carry(self, board: Board, seat: int, params: dict[str, Any]) -> None:
+        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``)."""
+        gid = str(params["ghost"])
+        rec = self._ghost(board, gid)
+        dest = str(params["to"])
+        if dest == "exit":
+            self._move(rec, EXITED, -1, "")
+            return
+        i = hall.NAME_INDEX.get(dest)
+        if i is None:
+            i = hall.SPACE_INDEX[parse_space(dest)]
+        place = str(params["place"])
+        merge = params.get("merge")
+        self._move(rec, RESERVE, -1, "")
+        if merge is not None and (str(merge) in self.ghosts or str(merge) in board.ghosts):
+            tid = str(merge)
+            t = self._ghost(board, tid)
+            if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
+                result = "medium" if rec[3] == t[3] else "large"
+                piece = self.merge_piece(board, rec[4], result)
+                offer = fit_offer(
+                    self.base.layout, self.per_space, self.per_place, i, result, size_units()[t[3]], place
+                )
+                if piece is not None and place in OFFERS[offer]:
+                    self._move(t, RESERVE, -1, "")
+                    self._move(self._ghost(board, piece), HALL, i, place)
+                    self.made.add(piece)
+                    return
+        self._move(rec, HALL, i, place)
+
+    def fits_of(self, size: str) -> list[int]:
+        """The offer of each space (by index) to a ghost of ``size`` after the plan."""
+        got = self.fits.get(size)
+        if got is None:
+            got = list(self.base.fits_of(size))
+            for i in self.changed:
+                got[i] = fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
+            self.fits[size] = got
+        return got
+
+
+class Listing(list[Action]):
+    """Legal actions in their order, as a list. :meth:`index` finds an action by identity first (a
+    bot hands back one of the very objects it was given, and the kernel's ``apply`` looks it up in
+    the listing), which answers as the plain search does because no listing holds two equal
+    actions; anything else is searched for by equality."""
+
+    __slots__ = ()
+
+    def index(self, value: Action, start: SupportsIndex = 0, stop: SupportsIndex = sys.maxsize) -> int:
+        """The position of ``value``. Raises ``ValueError`` when no action equals it."""
+        if start == 0 and stop == sys.maxsize:
+            for i, action in enumerate(self):
+                if action is value:
+                    return i
+        return super().index(value, start, stop)
+
+
+class Memo:
+    """What a state computes once per position (``_cache``; a clone starts without it, and code
+    that edits a state by hand drops it): the last legal listing and the plan phase's board."""
+
+    __slots__ = ("base", "key", "legal")
+
+    def __init__(self) -> None:
+        self.key: tuple[Any, ...] | None = None
+        self.legal: list[Action] = []
+        self.base: PlanBase | None = None
+
+
+def stacked_on(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:
+    """The places of a space under a stack: those of ``lower`` (standing at ``at``) but its top,
+    then the top of the piece standing on it (whose own places are ``upper``)."""
+    return stacked_places(hall.places_of(lower, at), upper)
+
+
+_ROOM: dict[tuple[int, tuple[str, ...]], tuple[tuple[Place, ...], bool]] = {}
+
+
+def room_for(places: tuple[Place, ...], sizes: tuple[str, ...]) -> bool:
+    """Whether ghosts of ``sizes`` (by id) on one space all find room in ``places`` (a piece's own
+    place tuple), seated first fit as :func:`seats_everyone` seats them; answered once per pair."""
+    key = (id(places), sizes)
+    got = _ROOM.get(key)
+    if got is None or got[0] is not places:
+        load: dict[str, int] = {}
+        units = size_units()
+        fits = True
+        for size in sizes:
+            for place in places:
+                if size in place.sizes and load.get(place.name, 0) + units[size] <= place.units:
+                    load[place.name] = load.get(place.name, 0) + units[size]
+                    break
+            else:
+                fits = False
+                break
+        got = _ROOM[key] = (places, fits)
+    return got[1]
+
+
+def seats_everyone(places: Sequence[Place], groups: list[list[Ghost]], units: dict[str, int]) -> bool:
+    """Whether every group of ghosts (one group per covered space) finds room in ``places``,
+    seated first-fit by id as :meth:`Board.move_piece` seats them."""
+    for group in groups:
+        if not group:
+            continue
+        load: dict[str, int] = {}
+        for g in group:
+            for place in places:
+                if g.size in place.sizes and load.get(place.name, 0) + units[g.size] <= place.units:
+                    load[place.name] = load.get(place.name, 0) + units[g.size]
+                    break
+            else:
+                return False
+    return True
