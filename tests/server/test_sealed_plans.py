@@ -124,7 +124,7 @@ def test_no_sealed_plan_reaches_another_seat_before_the_reveal(tmp_path: Path) -
             report = after["view"]["last_turn"]
             for step in read_seal(seal):
                 assert any(s["ghost"] == step["ghost"] and s["seat"] == owner for s in report["steps"])
-    assert checked_messages > 1000 and sealed_checks > 1000 and steps_checked > 1000, (
+    assert checked_messages > 1500 and sealed_checks > 500 and steps_checked > 1000, (
         checked_messages,
         sealed_checks,
         steps_checked,

@@ -9,9 +9,9 @@ card, in order from the die holder, and those whose card shows furniture may mov
 every seat builds a sealed movement plan at once (``step`` actions ending with ``done``, kept in
 the seat's private draft; the history keeps the one ``seal`` action of the whole plan: see
 :mod:`~ghosttable.games.run_ghost_run.sealing`) -> the plans are revealed and carried out in seat
-order from the die holder -> roll-off for the keyhole's
-side -> the chooser picks a side (it must change) -> the door is rolled -> the keyhole looks, and
-the ghosts it sees go back to their starting side. The game ends when no Movement card is left at
+order from the die holder -> roll-off for the keyhole's side -> the chooser picks a side (it must
+change) -> the door is rolled -> the keyhole looks, and the ghosts it sees go back to their
+starting side. The game ends when no Movement card is left at
 the start of a turn.
 """
 
