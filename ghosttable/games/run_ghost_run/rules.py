@@ -24,7 +24,7 @@ from typing import Any
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
-from ghosttable.games.run_ghost_run import hall
+from ghosttable.games.run_ghost_run import hall, sealing
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
 from ghosttable.games.run_ghost_run.board import (
     EXITED,
@@ -40,7 +40,6 @@ from ghosttable.games.run_ghost_run.board import (
 )
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, ROTATIONS, SIZES, PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
-from ghosttable.games.run_ghost_run.sealing import SEAL, read_seal, seal_of, step_text
 
 VERSION = "2.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
@@ -1231,11 +1230,11 @@ class RunGhostRunState(State):
         """A movement plan stays sealed until the reveal (rulebook: "Moving the ghosts"): its steps
         and the ``seal`` that stands for them; furniture moves, the keyhole side and the Midnight
         Strikes choices are made in the open."""
-        return action.kind not in ("step", "done", SEAL)
+        return action.kind not in ("step", "done", sealing.SEAL)
 
     def public_action_text(self, seat: int, action: Action) -> str | None:
         """What everyone reads of a sealed plan before the reveal: only that it was sealed."""
-        if action.kind in ("done", SEAL):
+        if action.kind in ("done", sealing.SEAL):
             return "seals a movement plan"
         return super().public_action_text(seat, action)
 
@@ -1248,20 +1247,20 @@ class RunGhostRunState(State):
         if kind == "step":
             return None
         if kind == "done" and self.phase == "plan":
-            return seal_of(self.plans[seat])
+            return sealing.seal_of(self.plans[seat])
         return action
 
     def parts(self, seat: int, action: Action) -> list[Action] | None:
         """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before
         the seat has begun its plan step by step). Raises ``IllegalActionError`` for a seal that is
         not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time."""
-        if action.kind != SEAL:
+        if action.kind != sealing.SEAL:
             return None
         if self.phase != "plan":
             raise IllegalActionError("a plan is sealed only while movement plans are made")
         if self.plans[seat]:
             raise IllegalActionError("you have begun your plan step by step: go on with it, or say done to seal it")
-        return [*read_seal(action), DONE]
+        return [*sealing.read_seal(action), DONE]
 
     def secrets(self, seat: int | None) -> list[Any]:
         """Other seats' plans before the reveal (each step, as an action and as a seal writes it,
@@ -1272,9 +1271,9 @@ class RunGhostRunState(State):
                 if s != seat:
                     steps = [a for a in self.plans[s] if a.kind == "step"]
                     out.extend(a.to_json() for a in steps)
-                    out.extend(step_text(a) for a in steps)
+                    out.extend(sealing.step_text(a) for a in steps)
                     if steps:
-                        out.append(seal_of(steps).to_json())
+                        out.append(sealing.seal_of(steps).to_json())
         if len(self.deck) >= 3:
             out.append(list(self.deck))
         if len(self.midnight_deck) >= 2:
@@ -1317,7 +1316,7 @@ class RunGhostRunState(State):
             for i in range(first, len(twin.history)):
                 s, _ = twin.history[i]
                 if s != seat:
-                    twin.history[i] = (s, seal_of(twin.plans[s]))
+                    twin.history[i] = (s, sealing.seal_of(twin.plans[s]))
         return twin
 
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
