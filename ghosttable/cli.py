@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ghosttable import __version__
-from ghosttable.ai.base import Observation, bot_names, make_bot
+from ghosttable.ai.base import bot_names, choose_whole, make_bot
 from ghosttable.ai.play import SimulationResult, new_result, play_batch, play_game, simulate
 from ghosttable.core.actions import WRITTEN_INTEGER, Action, coerce_action
 from ghosttable.core.errors import GameError, OptionError
@@ -856,25 +856,29 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
     }
     render = getattr(game, "render_terminal", None)
     shown_for: int | None = None
+    moves = 0  # actions carried out, a plan's private steps included (the history keeps only its seal)
     while not state.is_terminal():
         for seat in state.acting_seats():
             if state.is_terminal() or seat not in state.acting_seats():
                 break
             if seat in bots:
-                action = bots[seat].choose(Observation(state, seat))
+                # a bot's sealed plan comes whole: one action, one line, whatever its length
+                action = choose_whole(bots[seat], state, seat)
                 text = state.public_action_text(seat, action)
                 state.apply(action, seat)
+                moves += 1
                 console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {text or 'a sealed action'}[/dim]")
                 continue
             view = state.view(seat)
-            if shown_for != len(state.history):
+            if shown_for != moves:
                 console.rule(f"{names[seat]} to act")
                 if callable(render):
                     console.print(render(view, seat))
                 else:
                     console.print_json(data=view)
-                shown_for = len(state.history)
+                shown_for = moves
             _ask(state, seat)
+            moves += 1
     console.rule("game over")
     if callable(render):
         # The final table, as the first seat played here sees it: the game's own words for how it ended.

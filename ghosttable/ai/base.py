@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ghosttable.core.errors import OptionError
+from ghosttable.core.errors import GameError, OptionError
 
 if TYPE_CHECKING:
     from ghosttable.core.actions import Action
@@ -77,6 +77,24 @@ def observation_for(bot: Bot, state: State, seat: int) -> Observation:
     if getattr(bot, "measurement_only", False):
         return TrueStateObservation(state, seat)
     return Observation(state, seat)
+
+
+def choose_whole(bot: Bot, state: State, seat: int) -> Action:
+    """``bot``'s choice for ``seat`` in ``state`` as the history keeps it: one action, or, at a
+    staged decision (a movement plan built step by step and sealed, see
+    :meth:`~ghosttable.core.state.State.recorded_as`), the one action that stands for every step the
+    bot chose there, one by one, on a copy of ``state`` (``state`` itself is left alone).
+
+    What the server's AI seats and terminal play send, so that a bot's plan reaches the table whole,
+    as one action. Raises ``GameError`` when the bot picks an action the rules refuse, or when a
+    staged decision runs past ``spec.max_decisions`` actions."""
+    draft = state.clone()
+    known = len(draft.history)
+    for _ in range(state.game.spec.max_decisions + 1):
+        draft.apply(bot.choose(Observation(draft, seat)), seat)
+        if len(draft.history) > known:
+            return draft.history[known][1]
+    raise GameError(f"{bot.name}'s decision for seat {seat} ran past {state.game.spec.max_decisions} actions")
 
 
 class Bot(Protocol):

@@ -12,8 +12,10 @@ games and checks, at each step:
   state declares secret from that seat, and is unchanged by determinizing for that seat (a view
   that shows a hidden value changes when the value is resampled);
 - the game ends within ``spec.max_decisions``;
+- an action the history does not keep (a step of a staged decision, see
+  :meth:`~ghosttable.core.state.State.recorded_as`) changes no other seat's view, nor the spectator's;
 and at the end, that the record survives its JSON form and replays to identical states and views
-at every step.
+at every position it holds.
 """
 
 from __future__ import annotations
@@ -265,6 +267,7 @@ def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_repla
         trail.append((state.fingerprint(), _digest(_views(state))))
     limit = game.spec.max_decisions
     steps = 0
+    drafting: int | None = None
     while not state.is_terminal():
         current = state.current_player
         acting = state.acting_seats()
@@ -279,7 +282,9 @@ def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_repla
         if steps > limit:
             check.fail(f"game ran past its declared maximum of {limit} decisions")
             return
-        seat = acting[rng.randrange(len(acting))]
+        # a seat that has begun a staged decision finishes it first, as the server and the bots'
+        # ``choose_whole`` do: a draft is no position of the record, so none may be pending at one
+        seat = drafting if drafting in acting else acting[rng.randrange(len(acting))]
         legal = state.legal_actions(seat)
         if not legal:
             check.fail(f"acting seat {seat} has no legal action")
@@ -291,17 +296,25 @@ def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_repla
                 check.fail(f"{action} does not survive its JSON form")
             if Action.parse(str(action)) != action:
                 check.fail(f"{action} does not survive its text form")
-        if steps % deep_every == 0:
+        deep = steps % deep_every == 0
+        if deep:
             _deep_checks(state, check, rng)
+        others = [s for s in [None, *range(game.players)] if s != seat]
+        before = [state.view(s) for s in others] if deep else []
+        known = len(state.history)
         action = legal[rng.randrange(len(legal))]
         try:
             state.apply(action, seat)
         except GameError as exc:
             check.fail(f"legal action {action} of seat {seat} was refused: {exc.reason}")
             return
+        drafting = seat if len(state.history) == known else None
+        if deep and drafting is not None and [state.view(s) for s in others] != before:
+            check.fail(f"{action} of seat {seat} is staged (the history keeps nothing) yet another seat's view changed")
         check.report.decisions += 1
         steps += 1
-        if do_replay:
+        if do_replay and len(state.history) == len(trail):
+            # the record holds this position (a staged action's is not: the history keeps nothing)
             trail.append((state.fingerprint(), _digest(_views(state))))
     returns = state.returns()
     if len(returns) != game.players or not all(isinstance(r, int | float) for r in returns):

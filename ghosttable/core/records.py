@@ -1,7 +1,8 @@
 """Records: a game as a versioned JSON document, and its exact replay.
 
 A record holds the game's name and version, the seat count and rule options, the seed and any
-scripted chance outcomes, the actions in the order they were accepted (each with its seat), the
+scripted chance outcomes, the actions in the order they were accepted (each with its seat; a
+staged decision, such as a sealed movement plan, as the one action that stands for it), the
 result when the game is over, and a checksum over all of that. :func:`replay` rebuilds every
 state exactly and refuses a record that was edited, that names another version of the rules,
 or whose actions the rules refuse.

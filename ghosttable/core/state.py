@@ -8,6 +8,13 @@ the history that becomes the record.
 Seats are integers ``0 .. players-1``. ``current_player`` is a seat, :data:`SIMULTANEOUS` when
 several seats submit sealed actions at once (see :meth:`State.acting_seats`), or
 :data:`TERMINAL` when the game is over.
+
+A decision may be *staged*: the seat builds it action by action (each one listed and checked as
+any other), the state keeps those actions privately, and the history holds only the one action
+that stands for the whole, once the last one ends it (see :meth:`State.recorded_as` and
+:meth:`State.parts`). Run, Ghost, Run!'s sealed movement plans are staged: until a plan is
+sealed, nothing of it is in the history, so nothing of it reaches a record, a table's version or
+its log.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ghosttable.core.actions import Action, coerce_action, same_types
 from ghosttable.core.chance import Chance
-from ghosttable.core.errors import GameOverError, IllegalActionError, NotYourTurnError
+from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError
 from ghosttable.core.records import digest
 from ghosttable.core.spec import GameSpec, OptionValue, written
 
@@ -235,6 +242,25 @@ class State(ABC):
         by default. It may name only what ``seat`` knows."""
         return ""
 
+    def recorded_as(self, seat: int, action: Action) -> Action | None:
+        """What the history (and so the record, a table's version and its log) keeps of the legal
+        ``action`` of ``seat``, about to be applied: the action itself by default.
+
+        A game with a staged decision answers ``None`` for an action that only adds to the seat's
+        private draft (the state keeps it), and, for the action that ends the draft, the one action
+        that stands for the whole draft: applied with :meth:`apply` to the state as it was before
+        the draft began, it must do exactly what the draft did (its :meth:`parts` are the draft's
+        actions)."""
+        return action
+
+    def parts(self, seat: int, action: Action) -> list[Action] | None:
+        """The listed actions that ``action`` of ``seat`` stands for when it is a whole staged
+        decision sent at once (a sealed plan: its steps, then the action that seals it), or
+        ``None`` (the default) when it is no such action. :meth:`apply` carries them out in order,
+        each checked as if sent alone, and refuses the whole when one is refused. May raise
+        ``GameError`` for an action of that kind that is malformed or not allowed now."""
+        return None
+
     def secrets(self, seat: int | None) -> list[Any]:
         """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
         return []
@@ -290,7 +316,9 @@ class State(ABC):
     def apply(self, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> None:
         """Carry out ``action`` (an Action, its JSON form or its text form) for ``seat``.
 
-        ``seat`` may be left out when exactly one seat is to act.
+        ``seat`` may be left out when exactly one seat is to act. An action the listing does not
+        hold may stand for a whole staged decision (:meth:`parts`): its parts are then carried out
+        in order, and the whole is refused, naming the part, when one of them is.
 
         Raises:
             GameOverError: the game is over.
@@ -315,13 +343,37 @@ class State(ABC):
         try:
             canon = legal[legal.index(act)]  # the legal action equal to ``act`` (one scan, in C)
         except ValueError:
-            raise self.explain_illegal(seat, act, legal) from None
+            parts = self.parts(seat, act)
+            if parts is None:
+                raise self.explain_illegal(seat, act, legal) from None
+            self._apply_parts(seat, act, parts)
+            return
         if canon is not act and not same_types(canon, act):
             raise IllegalActionError(
                 f"{act} is not allowed: a parameter has the wrong type (true and false are not numbers); write {canon}"
             )
+        kept = self.recorded_as(seat, act)
         self._apply(seat, act)
-        self.history.append((seat, act))
+        if kept is not None:
+            self.history.append((seat, kept))
+
+    def _apply_parts(self, seat: int, whole: Action, parts: list[Action]) -> None:
+        """Carry out ``parts``, the listed actions ``whole`` stands for (see :meth:`parts`): first
+        on a copy, where each is checked as if sent alone, so that a refusal leaves this state as
+        it was and names the part refused; then here. The history then keeps one action."""
+        trial = self.clone()
+        known = len(self.history)
+        for i, part in enumerate(parts):
+            try:
+                trial.apply(part, seat)
+            except GameError as exc:
+                raise IllegalActionError(
+                    f"{whole.kind} is refused at its part {i + 1} of {len(parts)} ({part}): {exc.reason}"
+                ) from None
+        if len(trial.history) != known + 1:
+            raise IllegalActionError(f"{whole.kind} must stand for one whole decision, ended by its last part")
+        for part in parts:
+            self.apply(part, seat)
 
     def apply_legal(self, action: Action, seat: int) -> None:
         """Carry out ``action`` of ``seat``, taken as it is from this state's own
@@ -332,8 +384,10 @@ class State(ABC):
         (a person, the wire, a record, a bot's answer) goes through :meth:`apply`. Given an
         action that is not legal here, the state is left undefined.
         """
+        kept = self.recorded_as(seat, action)
         self._apply(seat, action)
-        self.history.append((seat, action))
+        if kept is not None:
+            self.history.append((seat, kept))
 
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
         """The error for an illegal ``action`` (games override for sharper reasons; a reason

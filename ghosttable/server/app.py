@@ -469,7 +469,8 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                 if claimed is not None and claimed != conn.seat:
                     raise ProtocolError("wrong_seat", "your token holds another seat: you can only act for your own")
                 entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
-                conn.send({"type": "accepted", "ref": ref, "version": entry.index + 1})
+                version = room.version if entry is None else entry.index + 1
+                conn.send({"type": "accepted", "ref": ref, "version": version})
             except ProtocolError as exc:
                 await answer(error_message(exc.code, exc.reason, ref if ref is not None else exc.ref))
             except GameError as exc:

@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from ghosttable.ai.base import Bot, Observation, make_bot
+from ghosttable.ai.base import Bot, choose_whole, make_bot
 from ghosttable.core.actions import Action
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.state import Game, State
@@ -56,7 +56,8 @@ def move(
     table_id: str, spec: TableSpec, first: int, actions: list[tuple[int, dict[str, Any]]], seat: int
 ) -> tuple[str, Any]:
     """The move of ``seat``'s bot once ``actions`` (``(seat, action JSON)``, the table's actions
-    from number ``first`` on) are applied to the table as this worker knows it.
+    from number ``first`` on) are applied to the table as this worker knows it; at a staged
+    decision (a movement plan), the one action of the whole (``choose_whole``).
 
     Returns ``("action", the action's JSON)``, or ``("from", n)`` when this worker holds only the
     first ``n`` actions of the table (send them from ``n`` on). ``first`` 0 sets the table up anew.
@@ -77,7 +78,7 @@ def move(
     bot = table.bots.get(seat)
     if bot is None:
         bot = table.bots[seat] = make_bot(table.game, spec.bots[seat], seat, derive_seed(spec.seed, "bot", seat))
-    return "action", bot.choose(Observation(table.state.clone(), seat)).to_json()
+    return "action", choose_whole(bot, table.state, seat).to_json()
 
 
 def forget(table_id: str) -> None:

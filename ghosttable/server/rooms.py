@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from ghosttable.ai.base import Bot, Observation, bot_names, make_bot
+from ghosttable.ai.base import Bot, bot_names, choose_whole, make_bot
 from ghosttable.core.actions import Action, coerce_action
 from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
 from ghosttable.core.jsonio import json_spelling
@@ -802,8 +802,16 @@ class Hub:
         out.sort(key=lambda s: s["updated_at"], reverse=True)
         return out
 
-    async def act(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry:
+    async def act(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry | None:
         """Accept ``raw_action`` for ``seat`` if it is legal now, store it, and tell everyone.
+
+        An action the game stages (a step of a movement plan not yet sealed: the history does not
+        keep it, see ``State.recorded_as``) is carried out on the table's state but neither stored
+        nor logged, and only the connections of ``seat`` are sent the new state: the table's
+        version, log, summary and every other connection's messages stay as they were. Such a
+        draft lives in memory only (a restart, or a table unloaded as idle, forgets it). The action
+        that ends it is stored and logged as the one action the history keeps (the ``seal`` of the
+        whole plan). Returns the log entry, or ``None`` for a staged action.
 
         Args:
             version: the version of the table at which the client made its choice.
@@ -819,6 +827,10 @@ class Hub:
         """
         async with room.lock:
             entry = await self._act_locked(room, seat, raw_action, version)
+        if entry is None:
+            self.touch(room)
+            room.broadcast([c for c in room.connections if c.seat == seat])
+            return None
         if room.finished:
             self._gone_from_play(room.id)
         if not entry.ai:
@@ -827,7 +839,7 @@ class Hub:
         self.kick(room)
         return entry
 
-    async def _act_locked(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry:
+    async def _act_locked(self, room: Room, seat: int, raw_action: Any, version: int) -> LogEntry | None:
         state = room.state
         if state.is_terminal():
             raise GameOverError("the game is over")
@@ -852,13 +864,18 @@ class Hub:
                     f"a string where this choice takes a number ({wrong}): write {canon}, in JSON "
                     f"{json_spelling(canon.to_json())}"
                 )
-            state.clone().apply(action, seat)  # raises the engine's own error
-            raise GameError("the action was refused")
         # The action is carried out on a copy, which becomes the table's state only once stored:
-        # nobody is ever shown a state that a restart could lose.
-        entry = room.log_entry(seat, action)
+        # nobody is ever shown a state that a restart could lose. An action the listing does not
+        # hold is refused there with the engine's own reason, unless it stands for a whole staged
+        # decision (a sealed plan sent at once), which the engine then carries out part by part.
         after = state.clone()
         after.apply(action, seat)
+        if len(after.history) == len(state.history):  # staged: the seat's private draft
+            room.state = after
+            room.track_decisions(seat)
+            return None
+        action = after.history[-1][1]  # what the record keeps (a sealed plan's one action)
+        entry = room.log_entry(seat, action)
         finished = after.is_terminal()
         try:
             await self.db(
@@ -960,7 +977,7 @@ class Hub:
                     if remote:
                         action: Any = await self._worker_move(room, first, sent, seat, version)
                     else:
-                        action = await loop.run_in_executor(self._bot_threads, bot.choose, Observation(observed, seat))
+                        action = await loop.run_in_executor(self._bot_threads, choose_whole, bot, observed, seat)
                 await self.act(room, seat, action, version)
             except ProtocolError as exc:
                 if exc.code == "stale":

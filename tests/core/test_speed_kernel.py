@@ -51,7 +51,9 @@ def test_random_playouts_end_and_their_records_replay(name: str) -> None:
         state = game.new_initial_state(derive_seed(5, k))
         made = random_playout(state, random.Random(k))
         assert state.is_terminal()
-        assert made == len(state.history) > 0
+        # every decision made is kept, but a staged one's (a plan's steps: the history keeps its seal)
+        assert made >= len(state.history) > 0
+        assert made == len(state.history) or name == "run-ghost-run"
         assert replay(state.record()).fingerprint() == state.fingerprint()
 
 

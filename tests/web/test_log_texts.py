@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 import ghosttable
 from ghosttable.ai import make_bot
-from ghosttable.ai.base import Observation
+from ghosttable.ai.base import Observation, choose_whole
 from ghosttable.core.state import State
 from ghosttable.games.ghost_stories.cards import load_data
 from ghosttable.server.protocol import LogEntry, action_is_public, state_message
@@ -31,16 +31,18 @@ def pages_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def play(state: State, *, until: Any, bot: str = "heuristic", seed: int = 0) -> list[LogEntry]:
     """Play ``state`` with ``bot`` in every seat until ``until(state)``; the log entries the server
-    would have kept."""
+    would have kept (a sealed plan as its one action, as AI seats send it)."""
     bots = {s: make_bot(state.game, bot, s, seed + s) for s in range(state.game.players)}
     log: list[LogEntry] = []
     while not state.is_terminal() and not until(state):
         for seat in list(state.acting_seats()):
             if state.is_terminal() or seat not in state.acting_seats():
                 break
-            action = bots[seat].choose(Observation(state, seat))
+            action = choose_whole(bots[seat], state, seat)
             public = action_is_public(state, seat, action)
-            log.append(LogEntry(len(state.history), seat, action, public, state.decision_name(seat), ai=seat != 0))
+            text = state.public_action_text(seat, action)
+            entry = LogEntry(len(state.history), seat, action, public, state.decision_name(seat), seat != 0, text)
+            log.append(entry)
             state.apply(action, seat)
     return log
 
@@ -154,7 +156,9 @@ def test_the_other_tables_log_lines_read_in_chinese(
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     game = ghosttable.load(game_name, players=players, **options)
     state = game.new_initial_state(3)
-    log = play(state, until=lambda s: len(s.history) >= 40)
+    # mid-game (a Run, Ghost, Run! plan is one action: its game is over before 40)
+    actions = 24 if game_name == "run-ghost-run" else 40
+    log = play(state, until=lambda s: len(s.history) >= actions)
     frame = frame_of(state, 0, log)
     lines = engine_lines(game_name, 8, **options)
     got = page.evaluate(HARNESS, [f"/table-modules/{game_name}.js", frame, "zh", lines, chunk, list_id])

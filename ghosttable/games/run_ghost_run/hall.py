@@ -225,13 +225,14 @@ def _local_size(shape: PieceShape, posture: str) -> tuple[int, int, float]:
 def _local_size_of(name: str, posture: str) -> tuple[int, int, float]:
     shape = game_data().pieces[name]
     if posture == "tipped":
-        return shape.width, max(1, math.ceil(shape.height - 1e-9)), _back(shape)
+        return max(1, math.ceil(shape.height - 1e-9)), shape.depth, _side(shape)
     return shape.width, shape.depth, shape.height
 
 
-def _back(shape: PieceShape) -> float:
-    """How far the piece reaches toward its back: what it rests on once tipped."""
-    return max(b[4] for b in shape.boxes)
+def _side(shape: PieceShape) -> float:
+    """How far the piece reaches across its width: its side face, which it rests on once tipped
+    (seed, "Overexcited": "Tip the furniture over onto its side")."""
+    return max(b[3] for b in shape.boxes)
 
 
 def footprint_size(shape: PieceShape, rotation: int, posture: str) -> tuple[int, int]:
@@ -301,7 +302,8 @@ def _to_world(
 ) -> tuple[float, float, float]:
     w, d, _ = _local_size(shape, at.posture)
     if at.posture == "tipped":
-        u, v, z = u, z, _back(shape) - v
+        # on its side: a quarter turn about the front-to-back axis, the side u = _side on the floor
+        u, v, z = z, v, _side(shape) - u
     if at.rotation == 0:
         x, y = u, v
     elif at.rotation == 90:

@@ -13,12 +13,22 @@ from typing import TYPE_CHECKING
 
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
-from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, game_data
+from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, Ghost
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, PieceShape, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
 
 if TYPE_CHECKING:
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
+
+BOARD_QUARTER_TURN: dict[str, str] = {after: before for before, after in hall.CLOCKWISE.items()}
+"""I'm Dizzy (seed: "Rotate the board a quarter turn clockwise"): the hall turns under the seated
+players, so each starting side becomes the hall's edge that was counter-clockwise of it (south ->
+east -> north -> west -> south: the south player now faces the old east edge)."""
+
+TAG_DISTANCE = 3
+"""Tag, You're It with no ghost to replace (seed: "place one from your reserve 3 spaces away from
+your starting side"): the space 3 spaces from that edge, its fourth row (distance 3, the distance
+being 0 on the edge's own row)."""
 
 
 def draw_effect(state: RunGhostRunState) -> bool:
@@ -46,7 +56,7 @@ def draw_effect(state: RunGhostRunState) -> bool:
     elif card == "big_brother":
         state.queue = [s for s in state.order() if choices(state, s)]
     elif card == "im_dizzy":
-        state.start_side = [hall.CLOCKWISE[s] for s in state.start_side]
+        state.start_side = [BOARD_QUARTER_TURN[s] for s in state.start_side]
     elif card == "crystal_ball":
         state.crystal = state.chance.roll("crystal_die", [1, 2, 3, 4, 5, 6])
     elif card == "one_two_three_sun":
@@ -74,7 +84,7 @@ def choices(state: RunGhostRunState, seat: int) -> list[Action]:
         start = state.start_side[seat]
         out = []
         for sp in hall.all_spaces():
-            if hall.distance_from_side(start, sp) == 2:
+            if hall.distance_from_side(start, sp) == TAG_DISTANCE:
                 fits = state.board.fitting_places(sp, "small")
                 if fits:
                     out.append(Action.make("tag_place", to=space_name(sp), place=fits[0]))
@@ -86,8 +96,7 @@ def choices(state: RunGhostRunState, seat: int) -> list[Action]:
             bigger = NEXT_SIZE.get(g.size)
             if bigger is None or g.space is None:
                 continue
-            spare = [h for h in state.board.ghosts_of(seat) if h.size == bigger and h.where in (RESERVE, UNUSED)]
-            if not spare:
+            if not _reserve_of(state, seat, bigger):
                 continue
             if g.place in state.board.fitting_places(g.space, bigger, freed=units[g.size].units, freed_place=g.place):
                 out.append(Action.make("grow", ghost=g.id))
@@ -110,10 +119,7 @@ def apply_choice(state: RunGhostRunState, seat: int, action: Action) -> None:
         state._say(f"{mine.id} is placed on {action['to']}")
     elif action.kind == "grow":
         g = state.board.ghosts[str(action["ghost"])]
-        bigger = NEXT_SIZE[g.size]
-        spare = [h for h in state.board.ghosts_of(seat) if h.size == bigger and h.where in (RESERVE, UNUSED)]
-        spare.sort(key=lambda h: (h.where != RESERVE, h.id))
-        big = spare[0]
+        big = _reserve_of(state, seat, NEXT_SIZE[g.size])[0]
         assert g.space is not None
         big.to_hall(g.space, g.place)
         g.to_side(RESERVE)
@@ -123,6 +129,13 @@ def apply_choice(state: RunGhostRunState, seat: int, action: Action) -> None:
         state.queue.pop(0)
     if not state.queue:
         state._draw_cards()
+
+
+def _reserve_of(state: RunGhostRunState, seat: int, size: str) -> list[Ghost]:
+    """``seat``'s ghosts of ``size`` in its reserve (on its starting side), by id: what I'll Tell My
+    Big Brother takes from (seed: "a ghost of the next size up from your reserve"; under Ghost
+    Merging a piece no merge has made yet is not in the reserve)."""
+    return sorted((h for h in state.board.ghosts_of(seat, RESERVE) if h.size == size), key=lambda h: h.id)
 
 
 def auto_place(state: RunGhostRunState, name: str, candidates: list[Placement]) -> bool:
@@ -174,31 +187,72 @@ def _grimace(state: RunGhostRunState) -> None:
 
 
 def _dance_floor(state: RunGhostRunState) -> None:
-    data = game_data()
+    """Dance Floor (seed: "Move each piece of furniture to the door closest to where it is, without
+    extending beyond the hall. Ghosts stay on the spaces where they are."): each piece, stacked ones
+    first, then the one nearest its door first, goes to the door closest to its footprint's centre
+    (ties: the doors' order, clockwise from south door 1), its rotation and posture kept, against
+    that door's edge and covering the door's space (of such spots, the one nearest where it stood).
+    Where none of those is free, it goes as near that door as it can, or stays."""
     jobs = []
     for name in sorted(state.board.furniture):
+        door, gap = _closest_door(state, name)
+        jobs.append((state.board.furniture[name].on is None, gap, name, door))
+    for _, _, name, door in sorted(jobs):
         at = state.board.furniture[name]
-        fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-        gaps = {
-            "south": at.row,
-            "north": hall.ROWS - at.row - fy,
-            "west": at.col,
-            "east": hall.COLUMNS - at.col - fx,
-        }
-        side = min(hall.SIDES, key=lambda s: (gaps[s], hall.SIDES.index(s)))
-        jobs.append((at.on is None, gaps[side], name, side))
-    for _, _, name, side in sorted(jobs):
-        at = state.board.furniture[name]
-        fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
-        if side == "south":
-            cands = [(at.col, r) for r in range(0, at.row + 1)]
-        elif side == "north":
-            cands = [(at.col, r) for r in range(hall.ROWS - fy, at.row - 1, -1)]
-        elif side == "west":
-            cands = [(c, at.row) for c in range(0, at.col + 1)]
+        order = _toward_door(game_data().pieces[name], at, door)
+        auto_place(state, name, [Placement(c, r, at.rotation, at.posture) for c, r in order])
+
+
+def _toward_door(shape: PieceShape, at: Placement, door: tuple[str, int]) -> list[Space]:
+    """The anchors where a piece standing at ``at`` (its rotation and posture kept) may go toward
+    ``door``, best first: against the door's edge and covering its space first, then by the gap
+    between the footprint's centre and the door, then by how little it moves; none farther than
+    where it stands (its own anchor ends the list)."""
+    fx, fy = hall.footprint_size(shape, at.rotation, at.posture)
+    px, py = _door_point(*door)
+    dc, dr = hall.door_space(*door)
+    side = door[0]
+
+    def key(anchor: Space) -> tuple[bool, float, int, int, int]:
+        c, r = anchor
+        if side in ("south", "north"):
+            against = (r == 0 if side == "south" else r + fy == hall.ROWS) and c <= dc < c + fx
         else:
-            cands = [(c, at.row) for c in range(hall.COLUMNS - fx, at.col - 1, -1)]
-        auto_place(state, name, [Placement(c, r, at.rotation, at.posture) for c, r in cands])
+            against = (c == 0 if side == "west" else c + fx == hall.COLUMNS) and r <= dr < r + fy
+        gap = math.hypot(c + fx / 2 - px, r + fy / 2 - py)
+        return (not against, gap, abs(c - at.col) + abs(r - at.row), r, c)
+
+    anchors = [(c, r) for c, r in hall.all_spaces() if c + fx <= hall.COLUMNS and r + fy <= hall.ROWS]
+    order = sorted(anchors, key=key)
+    here = (at.col, at.row)
+    return order[: order.index(here) + 1] if here in order else order
+
+
+def _door_point(side: str, number: int) -> tuple[float, float]:
+    """The middle of door ``number`` of ``side``, on the hall's edge (one space = 1.0)."""
+    c, r = hall.door_space(side, number)
+    return {
+        "south": (c + 0.5, 0.0),
+        "north": (c + 0.5, float(hall.ROWS)),
+        "west": (0.0, r + 0.5),
+        "east": (float(hall.COLUMNS), r + 0.5),
+    }[side]
+
+
+def _closest_door(state: RunGhostRunState, name: str) -> tuple[tuple[str, int], float]:
+    """The door closest to piece ``name``'s footprint centre (ties: ``hall.all_doors`` order) and
+    how far it is."""
+    at = state.board.furniture[name]
+    fx, fy = hall.footprint_size(game_data().pieces[name], at.rotation, at.posture)
+    cx, cy = at.col + fx / 2, at.row + fy / 2
+    best: tuple[float, int, tuple[str, int]] | None = None
+    for k, door in enumerate(hall.all_doors()):
+        px, py = _door_point(*door)
+        key = (math.hypot(cx - px, cy - py), k, door)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    return best[2], best[0]
 
 
 def _sun(state: RunGhostRunState) -> None:

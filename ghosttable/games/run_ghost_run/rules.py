@@ -6,10 +6,12 @@ out; each decision the digital edition takes is listed in ``docs/games/run_ghost
 
 A turn: (Midnight Strikes card, from turn 2, when the option is on) -> each seat draws a Movement
 card, in order from the die holder, and those whose card shows furniture may move one piece ->
-every seat builds a sealed movement plan at once (``step`` actions ending with ``done``) -> the
-plans are revealed and carried out in seat order from the die holder -> roll-off for the keyhole's
-side -> the chooser picks a side (it must change) -> the door is rolled -> the keyhole looks, and
-the ghosts it sees go back to their starting side. The game ends when no Movement card is left at
+every seat builds a sealed movement plan at once (``step`` actions ending with ``done``, kept in
+the seat's private draft; the history keeps the one ``seal`` action of the whole plan: see
+:mod:`~ghosttable.games.run_ghost_run.sealing`) -> the plans are revealed and carried out in seat
+order from the die holder -> roll-off for the keyhole's side -> the chooser picks a side (it must
+change) -> the door is rolled -> the keyhole looks, and the ghosts it sees go back to their
+starting side. The game ends when no Movement card is left at
 the start of a turn.
 """
 
@@ -22,7 +24,7 @@ from typing import Any
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
-from ghosttable.games.run_ghost_run import hall
+from ghosttable.games.run_ghost_run import hall, sealing
 from ghosttable.games.run_ghost_run import midnight as midnight_cards
 from ghosttable.games.run_ghost_run.board import (
     EXITED,
@@ -66,7 +68,7 @@ from ghosttable.games.run_ghost_run.listing import (
     step_table,
 )
 
-VERSION = "1.0"
+VERSION = "2.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
 
@@ -585,7 +587,8 @@ class RunGhostRunState(State):
         return ""
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        key = (len(self.history), seat, self.phase, self.grasped)
+        # a plan's steps are kept out of the history (see ``recorded_as``): its length tells them apart
+        key = (len(self.history), seat, self.phase, self.grasped, len(self.plans[seat]))
         memo = self._memo()
         if memo.key != key:
             memo.legal = self._compute_legal(seat)
@@ -880,17 +883,53 @@ class RunGhostRunState(State):
     # ----- views and hidden information ----------------------------------------------------------------
 
     def action_is_public(self, seat: int, action: Action) -> bool:
-        """A movement plan's steps stay sealed until the reveal (rulebook: "Moving the ghosts");
-        furniture moves, the keyhole side and the Midnight Strikes choices are made in the open."""
-        return action.kind != "step"
+        """A movement plan stays sealed until the reveal (rulebook: "Moving the ghosts"): its steps
+        and the ``seal`` that stands for them; furniture moves, the keyhole side and the Midnight
+        Strikes choices are made in the open."""
+        return action.kind not in ("step", "done", sealing.SEAL)
+
+    def public_action_text(self, seat: int, action: Action) -> str | None:
+        """What everyone reads of a sealed plan before the reveal: only that it was sealed."""
+        if action.kind in ("done", sealing.SEAL):
+            return "seals a movement plan"
+        return super().public_action_text(seat, action)
+
+    def recorded_as(self, seat: int, action: Action) -> Action | None:
+        """A movement plan is staged: its steps stay in the seat's draft (``plans``), out of the
+        history, and ``done`` goes into it as the one ``seal`` action of the whole plan (see
+        :mod:`~ghosttable.games.run_ghost_run.sealing`), so that nothing of a plan but its sealing
+        reaches a record, a table's version or its log before the reveal."""
+        kind = action.kind
+        if kind == "step":
+            return None
+        if kind == "done" and self.phase == "plan":
+            return sealing.seal_of(self.plans[seat])
+        return action
+
+    def parts(self, seat: int, action: Action) -> list[Action] | None:
+        """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before
+        the seat has begun its plan step by step). Raises ``IllegalActionError`` for a seal that is
+        not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time."""
+        if action.kind != sealing.SEAL:
+            return None
+        if self.phase != "plan":
+            raise IllegalActionError("a plan is sealed only while movement plans are made")
+        if self.plans[seat]:
+            raise IllegalActionError("you have begun your plan step by step: go on with it, or say done to seal it")
+        return [*sealing.read_seal(action), DONE]
 
     def secrets(self, seat: int | None) -> list[Any]:
-        """Other seats' plan steps before the reveal; the piles' orders."""
+        """Other seats' plans before the reveal (each step, as an action and as a seal writes it,
+        and the seal of a whole plan); the piles' orders."""
         out: list[Any] = []
         if self.phase == "plan":
             for s in range(self.players):
                 if s != seat:
-                    out.extend(a.to_json() for a in self.plans[s] if a.kind == "step")
+                    steps = [a for a in self.plans[s] if a.kind == "step"]
+                    out.extend(a.to_json() for a in steps)
+                    out.extend(sealing.step_text(a) for a in steps)
+                    if steps:
+                        out.append(sealing.seal_of(steps).to_json())
         if len(self.deck) >= 3:
             out.append(list(self.deck))
         if len(self.midnight_deck) >= 2:
@@ -899,10 +938,14 @@ class RunGhostRunState(State):
 
     def determinize(self, seat: int | None, rng: random.Random) -> RunGhostRunState:
         """A state ``seat`` cannot tell from this one: the unseen Movement cards (the pile and the
-        cards put back in the box) and the Midnight Strikes pile reshuffled, other seats' unrevealed
-        plans replaced by random ones of the same status (submitted or not), chance reseeded."""
+        cards put back in the box) and the Midnight Strikes pile reshuffled, chance reseeded, and
+        every other seat's unrevealed plan drawn anew, whatever it was: a sealed plan becomes a
+        random plan of 0 to 4 steps (in ``plans`` and in the history's ``seal``), a plan not yet
+        sealed an empty one (the seat plans it afresh). Nothing of another seat's plan, not even
+        its length, is left in the twin."""
         twin = self.clone()
         assert isinstance(twin, RunGhostRunState)
+        twin.__dict__.pop("_cache", None)  # what the listing kept of the real plans
         twin.chance.reseed(rng.getrandbits(64))
         if twin.is_terminal():
             return twin
@@ -912,19 +955,24 @@ class RunGhostRunState(State):
         twin.removed = sorted(pool[len(twin.deck) :])
         rng.shuffle(twin.midnight_deck)
         if twin.phase == "plan":
+            # the turn's seals are the history's last entries (nothing else is kept while planning)
+            first = len(twin.history) - sum(twin.submitted)
             for s in range(twin.players):
-                if s == seat or (not twin.plans[s] and not twin.submitted[s]):
+                if s == seat:
                     continue
-                done = twin.submitted[s]
                 twin.plans[s] = []
-                steps = rng.randint(0, 4)
-                for _ in range(steps):
+                if not twin.submitted[s]:
+                    continue
+                for _ in range(rng.randint(0, 4)):
                     acts = [a for a in twin._plan_actions(s) if a.kind == "step"]
                     if not acts:
                         break
                     twin.plans[s].append(acts[rng.randrange(len(acts))])
-                if done:
-                    twin.plans[s].append(Action.make("done"))
+                twin.plans[s].append(DONE)
+            for i in range(first, len(twin.history)):
+                s, _ = twin.history[i]
+                if s != seat:
+                    twin.history[i] = (s, sealing.seal_of(twin.plans[s]))
         return twin
 
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:

@@ -46,6 +46,7 @@ const EN = {
   "game.run-ghost-run.option.merging.help": "Ghosts start small and merge into bigger ones.",
   "game.run-ghost-run.option.midnight": "Midnight Strikes",
   "game.run-ghost-run.option.midnight.help": "From turn 2, a Midnight Strikes card is drawn each turn.",
+  "game.run-ghost-run.public.seals a movement plan": "seals a movement plan",
   "rgr.piece.piano": "piano",
   "rgr.piece.desk": "desk",
   "rgr.piece.table": "table",
@@ -107,6 +108,8 @@ const EN = {
   "rgr.pass": "Pass",
   "rgr.seal": "Seal my plan",
   "rgr.log.done": "Seals the plan",
+  "rgr.log.seal": "Seals a plan of {n} steps",
+  "rgr.log.sealOne": "Seals a plan of 1 step",
   "rgr.sealEmpty": "Seal my plan (no move)",
   "rgr.points": "Movement points: {left} of {total} left",
   "rgr.planNote": "Only you see your plan until every plan is sealed; a step is final once chosen.",
@@ -187,6 +190,7 @@ const ZH = {
   "game.run-ghost-run.option.merging.help": "幽灵从小个子开始，合体变大。",
   "game.run-ghost-run.option.midnight": "午夜钟声",
   "game.run-ghost-run.option.midnight.help": "从第 2 回合起，每回合抽一张午夜钟声牌。",
+  "game.run-ghost-run.public.seals a movement plan": "封存了移动计划",
   "rgr.piece.piano": "钢琴",
   "rgr.piece.desk": "书桌",
   "rgr.piece.table": "餐桌",
@@ -248,6 +252,8 @@ const ZH = {
   "rgr.pass": "跳过",
   "rgr.seal": "封存我的计划",
   "rgr.log.done": "封存计划",
+  "rgr.log.seal": "封存计划（{n} 步）",
+  "rgr.log.sealOne": "封存计划（1 步）",
   "rgr.sealEmpty": "封存我的计划（不移动）",
   "rgr.points": "移动点数：剩 {left}/{total}",
   "rgr.planNote": "所有计划封存之前，只有你能看到自己的计划；每一步选定后不能更改。",
@@ -538,6 +544,11 @@ export function mount(root, ctx) {
       case "done":
         if (past) return tr("rgr.log.done");
         return view().my_plan?.steps?.length ? tr("rgr.seal") : tr("rgr.sealEmpty");
+      case "seal": {
+        // A whole plan as the record keeps it (the seat's own, or any once the game is over).
+        const n = Array.isArray(a.steps) ? a.steps.length : 1;
+        return n === 1 ? tr("rgr.log.sealOne") : tr("rgr.log.seal", { n });
+      }
       default:
         return entry.text;
     }
@@ -1423,7 +1434,9 @@ export function mount(root, ctx) {
 
   return {
     update(next) {
-      const moved = !frame || frame.version !== next.version || frame.table !== next.table;
+      // A plan's steps are the seat's own until it is sealed: they change its plan, not the version.
+      const planned = (f) => f?.view?.my_plan?.steps?.length ?? -1;
+      const moved = !frame || frame.version !== next.version || frame.table !== next.table || planned(frame) !== planned(next);
       const sameDecision = frame && frame.table === next.table && frame.decision?.name === next.decision?.name;
       frame = next;
       if (moved) {

@@ -300,6 +300,8 @@ function show(frame) {
   renderLog(frame);
   renderStatus(frame);
   document.body.dataset.version = String(frame.version);
+  // Counts the frames shown: a seat's own sealed-plan step changes its frame, not the version.
+  document.body.dataset.frame = String(Number(document.body.dataset.frame ?? 0) + 1);
   document.body.dataset.status = frame.status;
 }
 

@@ -146,9 +146,11 @@ def test_rotations_and_tipping_keep_the_footprint_on_whole_spaces() -> None:
     mirror = data.pieces["mirror"]
     faces = {r: hall.mirror_face(mirror, Placement(2, 2, r, "standing")) for r in (0, 90, 180, 270)}
     assert [(f.axis, f.sign) for f in faces.values() if isinstance(f, Mirror)] == [(1, -1), (0, -1), (1, 1), (0, 1)]
+    # tipped onto its side (seed, "Overexcited"), the mirror still faces front: a panel 1.4 long
     tipped = hall.mirror_face(mirror, Placement(2, 2, 0, "tipped"))
-    assert tipped is not None and (tipped.axis, tipped.sign) == (2, 1)
-    assert hall.footprint_size(mirror, 0, "tipped") == (1, 2)
+    assert tipped is not None and (tipped.axis, tipped.sign) == (1, -1)
+    assert tipped.hi[0] - tipped.lo[0] == pytest.approx(1.4) and tipped.hi[2] == pytest.approx(1.0)
+    assert hall.footprint_size(mirror, 0, "tipped") == (2, 1)
     # the open side of the desk: a ghost under it is seen only from the side its front faces
     board = scene({"desk": "C3 0 standing"}, [("s", "small", "C3", "under")])
     assert seen(board, "south", 3) == {"s"}

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.data import game_data
@@ -82,6 +84,29 @@ def test_everybody_to_shelter_lays_every_ghost_down_for_the_turn() -> None:
     assert not state.lying  # standing again next turn
 
 
+def test_overexcited_tips_each_piece_onto_its_side_not_its_back() -> None:
+    # seed: "Tip the furniture over onto its side": the piece's width becomes its height, its
+    # height the footprint's width; its depth and the way its front faces stay
+    furniture = {"piano": Placement(1, 3, 0, "standing"), "mirror": Placement(4, 0, 180, "standing")}
+    state = turn_two("overexcited", furniture=furniture)
+    data = game_data()
+    piano, mirror = state.board.furniture["piano"], state.board.furniture["mirror"]
+    assert (piano.posture, piano.rotation, mirror.posture, mirror.rotation) == ("tipped", 0, "tipped", 180)
+    # the piano (2 wide, 1 deep, 0.8 high) now stands on one space, 1.9 high (on its back it would
+    # still be 2 wide and only 0.9 high)
+    assert len(hall.covered_spaces(data.pieces["piano"], piano)) == 1
+    assert max(b.hi[2] for b in hall.world_boxes(data.pieces["piano"], piano)) == pytest.approx(1.9)
+    assert hall.footprint_size(data.pieces["piano"], 0, "tipped") == (1, 1)
+    assert hall.footprint_size(data.pieces["table"], 0, "tipped") == (1, 2)
+    # the mirror on its side is a panel 1.4 long and 1.0 high whose face still looks out front
+    # (north, as it did), so it still reflects; a ghost may stand on the floor beside it
+    assert hall.footprint_size(data.pieces["mirror"], 180, "tipped") == (2, 1)
+    face = hall.mirror_face(data.pieces["mirror"], mirror)
+    assert face is not None and face.axis == 1 and face.hi[2] == pytest.approx(1.0)
+    assert face.hi[0] - face.lo[0] == pytest.approx(1.4)
+    assert [p.name for p in hall.places_of(data.pieces["mirror"], mirror)] == ["floor"]
+
+
 def test_overexcited_tips_every_piece_inside_the_hall() -> None:
     def setup(s: RunGhostRunState) -> None:
         put(s, "red-s1", "hall", "B2", "on")
@@ -115,21 +140,42 @@ def test_tag_youre_it_replaces_the_right_hand_neighbours_small_ghost() -> None:
 
     state = turn_two("tag_youre_it", setup=setup)
     # blue (seat 1) holds the die and goes first; its right-hand neighbour (red) had no ghost in the
-    # hall: blue places one 3 spaces from its own side (north), i.e. on row 4
+    # hall: blue places one "3 spaces away from your starting side" (north), counted as written:
+    # 3 spaces from the north edge's own row 6, so on row 3 (not row 4, the third row)
     assert state.phase == "midnight" and state.current_player == 1
     assert state.decision_name(1) == "tag_youre_it"
     spots = state.legal_actions(1)
-    assert spots and all(str(a["to"]).endswith("4") for a in spots)
-    assert Action.make("tag_place", to="B4", place="floor") in spots
-    state.apply(Action.make("tag_place", to="B4", place="floor"), 1)
+    assert spots and all(str(a["to"]).endswith("3") for a in spots)
+    assert all(hall.distance_from_side("north", parse_space(str(a["to"]))) == 3 for a in spots)
+    assert Action.make("tag_place", to="B3", place="floor") in spots
+    state.apply(Action.make("tag_place", to="B3", place="floor"), 1)
     # red's right-hand neighbour is blue: red replaces blue-s1
     assert state.current_player == 0
     assert [a.get("ghost") for a in state.legal_actions(0)] == ["blue-s1"]
     state.apply(Action.make("tag", ghost="blue-s1"), 0)
     assert state.board.ghosts["blue-s1"].where == "reserve"
     assert state.board.ghosts["red-s1"].space == parse_space("C4")
-    assert state.board.ghosts["blue-s2"].space == parse_space("B4")
+    assert state.board.ghosts["blue-s2"].space == parse_space("B3")
     assert state.phase == "plan"
+
+
+def test_dance_floor_moves_a_piece_to_the_door_closest_to_it() -> None:
+    # seed: "Move each piece of furniture to the door closest to where it is": the piano turned
+    # to stand on B2 and B3 (centre 1.5, 2.0) is nearest west door 4 (A3's, 1.58 away; south door
+    # 2 is 2.0 away), so it goes against the west edge covering A3, the nearer of the two such
+    # spots (A2-A3): not straight down to the south edge, which its footprint is as near to
+    def setup(s: RunGhostRunState) -> None:
+        put(s, "red-s1", "hall", "B2", "on")
+
+    furniture = {"piano": Placement(1, 1, 90, "standing"), "trolley": Placement(2, 2, 0, "standing")}
+    state = turn_two("dance_floor", setup=setup, furniture=furniture)
+    assert state.board.furniture["piano"] == Placement(0, 1, 90, "standing")
+    # the trolley on C3 (centre 2.5, 2.5): west door 4 (A3) and south door 3 (C1) are as close;
+    # the doors' order (clockwise from south door 1) puts south door 3 first
+    assert state.board.furniture["trolley"] == Placement(2, 0, 0, "standing")
+    # ghosts stay on their spaces: red-s1 was on the piano over B2 and is now on B2's floor
+    g = state.board.ghosts["red-s1"]
+    assert g.where == "hall" and g.space == parse_space("B2") and g.place == "floor"
 
 
 def test_dance_floor_moves_each_piece_to_the_nearest_door() -> None:
@@ -185,13 +231,23 @@ def test_knock_knock_keeps_the_side_and_rolls_the_door() -> None:
     assert state.report["looks"][0]["side"] == side
 
 
-def test_im_dizzy_turns_every_starting_side_a_quarter_clockwise() -> None:
+def test_im_dizzy_turns_the_board_a_quarter_clockwise_under_the_players() -> None:
+    # seed: "Rotate the board a quarter turn clockwise": the hall turns under the seated players,
+    # so the south player now faces the hall's old east edge, and starts from it
     state = turn_two("im_dizzy")
-    assert state.start_side == ["west", "east"]
-    assert state.exit_side(0) == "east"
-    # entering from the west: A3 is 1 point away, F3 six
+    assert state.start_side == ["east", "west"]
+    assert state.exit_side(0) == "west" and state.exit_side(1) == "east"
+    # entering from the east: F2 is 1 point away, A2 six
     legal = state.legal_actions(0)
-    assert Action.make("step", ghost="red-s1", to="A3", place="floor", cost=1) in legal
+    assert Action.make("step", ghost="red-s1", to="F2", place="floor", cost=1) in legal
+    assert Action.make("step", ghost="red-s1", to="A2", place="floor", cost=6) in legal
+
+
+def test_im_dizzy_turns_four_sides_each_to_the_edge_counter_clockwise_of_it() -> None:
+    from ghosttable.games.run_ghost_run.midnight import BOARD_QUARTER_TURN
+
+    sides = ["south", "west", "north", "east"]  # the 4 seats' starting sides, clockwise
+    assert [BOARD_QUARTER_TURN[s] for s in sides] == ["east", "south", "west", "north"]
 
 
 def test_crystal_ball_fixes_the_door_number() -> None:
@@ -222,13 +278,28 @@ def test_every_card_is_tested() -> None:
         assert any(n.startswith(key) for n in names), card
 
 
-def test_merging_big_brother_uses_an_unused_piece() -> None:
+def test_merging_big_brother_takes_from_the_reserve_only() -> None:
+    # seed: "a ghost of the next size up from your reserve": under Ghost Merging a medium ghost no
+    # merge has made yet is not in the reserve, so with none there, nobody can grow a ghost
     def setup(s: RunGhostRunState) -> None:
         put(s, "red-s1", "hall", "A3")
 
     state = turn_two("big_brother", setup=setup, furniture={}, merging=True)
+    assert state.phase == "plan"
+    assert state.board.ghosts["red-s1"].space == parse_space("A3")
+    assert {state.board.ghosts[g].where for g in ("red-m1", "red-m2", "red-l1")} == {"unused"}
+
+
+def test_merging_big_brother_grows_from_a_medium_ghost_sent_home() -> None:
+    def setup(s: RunGhostRunState) -> None:
+        put(s, "red-s1", "hall", "A3")
+        put(s, "red-m2", "reserve")  # a medium ghost seen once: back on red's side
+
+    state = turn_two("big_brother", setup=setup, furniture={}, merging=True)
+    assert state.legal_actions(0) == [Action.make("grow", ghost="red-s1")]
     state.apply(Action.make("grow", ghost="red-s1"), 0)
-    assert state.board.ghosts["red-m1"].space == parse_space("A3")
+    assert state.board.ghosts["red-m2"].space == parse_space("A3")
+    assert state.board.ghosts["red-m1"].where == "unused"
     step(state, 0, "red-s1", "A2", 2)  # the replaced ghost is back on its side, free to enter
 
 
