@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy.engine import make_url
 
 from ghosttable.server.app import create_app
 from ghosttable.server.protocol import merge_log
@@ -27,6 +30,59 @@ of bots in worker processes set them."""
 def db_url(tmp_path: Path) -> str:
     """An SQLite URL in the test's own folder."""
     return f"sqlite:///{tmp_path / 'ghosttable.db'}"
+
+
+POSTGRESQL_ENV = "GHOSTTABLE_TEST_POSTGRESQL"
+"""The environment variable naming a PostgreSQL server for the tests, as an SQLAlchemy URL of a
+role that may create databases (``postgresql+psycopg://user:password@host:port/postgres``).
+``scripts/test`` starts Debian's server and sets it; without it the PostgreSQL runs of the
+storage tests are skipped, except under ``CI=true``, where its absence fails them."""
+
+DATABASES = ("sqlite", "postgresql")
+"""The database kinds the storage tests run on (``pytest.mark.parametrize`` or fixture params)."""
+
+
+def database_url(kind: str, tmp_path: Path) -> Iterator[str]:
+    """A fresh, empty database of ``kind`` for one test: an SQLite file in ``tmp_path``, or a new
+    PostgreSQL database on the server named by :data:`POSTGRESQL_ENV`, dropped (its connections
+    ended) after the test.
+
+    Raises:
+        pytest.skip.Exception: for ``"postgresql"`` when no server is named, outside CI.
+        pytest.fail.Exception: for ``"postgresql"`` when no server is named under ``CI=true``.
+    """
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 'ghosttable.db'}"
+        return
+    server = os.environ.get(POSTGRESQL_ENV)
+    if not server:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{POSTGRESQL_ENV} is not set: CI runs the storage tests on PostgreSQL too")
+        pytest.skip(f"no PostgreSQL server for the tests ({POSTGRESQL_ENV} is not set)")
+    from pytest_postgresql.janitor import DatabaseJanitor
+
+    base = make_url(server)
+    name = f"ghosttable_test_{uuid.uuid4().hex[:12]}"
+    janitor = DatabaseJanitor(
+        user=base.username or "postgres",
+        password=base.password,
+        host=base.host or "127.0.0.1",
+        port=base.port or 5432,
+        dbname=name,
+        maintenance_dbname=base.database or "postgres",
+    )
+    janitor.init()
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        janitor.drop()
+
+
+@pytest.fixture(params=DATABASES)
+def any_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database for the test, once on SQLite and once on PostgreSQL (see
+    :func:`database_url`); a module uses it as its ``db_url`` to run every test on both."""
+    yield from database_url(request.param, tmp_path)
 
 
 @pytest.fixture

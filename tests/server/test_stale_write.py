@@ -17,6 +17,12 @@ from tests.server.test_protocol import Player, room_of
 ME = {"kind": "me"}
 
 
+@pytest.fixture
+def db_url(any_db_url: str) -> str:
+    """Every test of this module runs on SQLite and on PostgreSQL."""
+    return any_db_url
+
+
 def test_a_stale_write_reloads_the_table_and_answers_stale(
     make_client: Callable[..., TestClient], db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -79,3 +85,25 @@ def test_after_a_reload_an_ai_seat_plays_on(make_client: Callable[..., TestClien
                 break
             time.sleep(0.02)
         assert room_of(client, tid).finished and room_of(client, tid).version == 4
+
+
+def test_two_servers_on_one_database_never_fork_a_table(make_client: Callable[..., TestClient], db_url: str) -> None:
+    """Two servers over one database (as two ``serve`` processes on one PostgreSQL database):
+    each acts on its own copy of a table, the second write at the same place is refused as stale,
+    and both servers end up on the one history the database holds."""
+    first, second = make_client(db_url), make_client(db_url)
+    table = new_table(first, [ME, ME])
+    tid, token = table["table"], table["tokens"]["0"]
+    with first.websocket_connect(f"/ws/tables/{tid}") as ws_a, second.websocket_connect(f"/ws/tables/{tid}") as ws_b:
+        a, b = Player(ws_a), Player(ws_b)
+        a.hello(token)
+        b.hello(token)
+        assert a.recv()["version"] == b.recv()["version"] == 0
+        assert a.act({"kind": "bid", "amount": 2}, 0)["type"] == "accepted"
+        refused = b.act({"kind": "bid", "amount": 0}, 0)
+        assert refused["type"] == "error" and refused["code"] == "stale"
+        assert b.states()[-1]["log"][0]["action"] == {"kind": "bid", "amount": 2}
+        assert room_of(second, tid).version == room_of(first, tid).version == 1
+    for client in (first, second):
+        data = client.app.state.store.load_table(tid)  # type: ignore[attr-defined]
+        assert [a for _, a in data.actions] == [{"kind": "bid", "amount": 2}]

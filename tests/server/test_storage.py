@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import sqlite3
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect, text
 from websockets.sync.client import connect
 
 from ghosttable.core.records import Record, replay
@@ -27,6 +27,12 @@ from tests.toygame import SecretDraw
 
 ROOT = Path(__file__).resolve().parents[2]
 ME = {"kind": "me"}
+
+
+@pytest.fixture
+def db_url(any_db_url: str) -> str:
+    """Every test of this module runs on SQLite and on PostgreSQL."""
+    return any_db_url
 
 
 def started(url: str, ai_delay: float = 0.0) -> TestClient:
@@ -42,6 +48,19 @@ def stopped(client: TestClient) -> None:
 def room_of(client: TestClient, table_id: str) -> Room:
     room: Room = client.app.state.hub.rooms[table_id]  # type: ignore[attr-defined]
     return room
+
+
+def engine_of(url: str) -> Any:
+    """An engine on the test's database, outside the server (pooling off, so that nothing stays
+    connected when the test drops the database)."""
+    from sqlalchemy.pool import NullPool
+
+    return create_engine(url, poolclass=NullPool)
+
+
+def columns_of(url: str, table: str) -> set[str]:
+    """The column names of ``table`` in the database at ``url``."""
+    return {c["name"] for c in inspect(engine_of(url)).get_columns(table)}
 
 
 def wait_for(predicate: Any, seconds: float = 30.0) -> None:
@@ -230,8 +249,8 @@ def test_a_table_that_cannot_be_rebuilt_is_retired_once_and_listed_as_not_playab
     for table in (broken, old):
         store.append_action(table["table"], 0, 0, {"kind": "bid", "amount": 99})
     store.close()
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:  # played under another rules version
-        db.execute("UPDATE gt_tables SET version = '0.1' WHERE id = ?", (old["table"],))
+    with engine_of(db_url).begin() as db:  # played under another rules version
+        db.execute(text("UPDATE gt_tables SET version = '0.1' WHERE id = :id"), {"id": old["table"]})
 
     caplog.set_level(logging.WARNING, logger="ghosttable.server")
     client = started(db_url)
@@ -284,15 +303,13 @@ def test_a_database_made_before_retired_tables_keeps_working(secret_draw: type[S
     client = started(db_url)
     table = new_table(client, [ME, ME])
     stopped(client)
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
-        db.execute("ALTER TABLE gt_tables DROP COLUMN retired_reason")
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
-        assert "retired_reason" not in {row[1] for row in db.execute("PRAGMA table_info(gt_tables)")}
+    with engine_of(db_url).begin() as db:
+        db.execute(text("ALTER TABLE gt_tables DROP COLUMN retired_reason"))
+    assert "retired_reason" not in columns_of(db_url, "gt_tables")
     client = started(db_url)
     assert client.get(f"/api/tables/{table['table']}").json()["status"] == "playing"
     stopped(client)
-    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as db:
-        assert "retired_reason" in {row[1] for row in db.execute("PRAGMA table_info(gt_tables)")}
+    assert "retired_reason" in columns_of(db_url, "gt_tables")
     store = Store(db_url)
     assert store.retire_table(table["table"], "the rules changed") and not store.retire_table(table["table"], "again")
     assert store.unfinished_ids() == []
