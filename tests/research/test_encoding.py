@@ -62,7 +62,9 @@ def test_every_legal_action_has_a_stable_distinct_id_that_round_trips(name: str,
     assert len(kinds) >= 5
 
 
-@pytest.mark.parametrize(("name", "options"), [("run-ghost-run", {"merging": True}), ("run-ghost-run", {"midnight": True})])
+@pytest.mark.parametrize(
+    ("name", "options"), [("run-ghost-run", {"merging": True}), ("run-ghost-run", {"midnight": True})]
+)
 def test_ids_round_trip_under_the_options_that_add_actions(name: str, options: dict[str, object]) -> None:
     enc = encoding_for(registry.load(name, players=3, **options))
     kinds: set[str] = set()

@@ -59,7 +59,7 @@ def play_parallel(seed: int, players: int = 3) -> list[Any]:
     sent: list[Any] = []
     while env.agents:
         actions = {a: masked(env, obs[a], a) for a in env.agents}
-        obs, rewards, terms, truncs, _ = env.step(actions)
+        obs, rewards, terms, _, _ = env.step(actions)
         sent.append((actions, {a: o["observation"].tobytes() for a, o in obs.items()}, rewards, terms))
     return sent
 
