@@ -71,9 +71,10 @@ def observer(game: OldHouseRules) -> Any:
     cards = tuple(c.id for c in game.cards)
     seats = tuple(game.seat_names())
     relics = len(game.house.relics)
+    seat_numbers = tuple(range(MAX_SEATS))
 
     def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
-        out.one_hot("seat", seat, range(MAX_SEATS))
+        out.one_hot("seat", seat, seat_numbers)
         out.one_hot("side", view.get("side"), ("phantom", "hunters"))
         out.scalar("round", view["time"]["round"], view["time"]["rounds"])
         out.one_hot("phase", view["phase"], PHASES)
