@@ -61,6 +61,8 @@ class _Table:
         self._seeds = random.Random(0)
         self.state: State = game.new_initial_state(seed=0)
         self._legal: dict[int, dict[int, Action]] = {}
+        self._observed: dict[int, tuple[tuple[int, int], Observation]] = {}
+        self._acted = [0] * len(self.names)
 
     def new_game(self, seed: int | None) -> None:
         """Start a game: from ``seed``, or from the next seed of the environment's generator."""
@@ -70,6 +72,8 @@ class _Table:
             self._seeds = random.Random(seed)
         self.state = self.game.new_initial_state(seed=seed)
         self._legal = {}
+        self._observed = {}
+        self._acted = [0] * len(self.names)
 
     def legal(self, seat: int) -> dict[int, Action]:
         """``{id: action}`` of ``seat``'s legal actions now (listed once per position)."""
@@ -79,13 +83,23 @@ class _Table:
         return got
 
     def observe(self, seat: int) -> Observation:
-        """The observation of ``seat``: its view's tensor and its action mask."""
+        """The observation of ``seat``: its view's tensor and its action mask.
+
+        Kept until the history grows or ``seat`` itself acts: an action the history does not keep
+        (a step of another seat's staged plan) changes no other seat's view, as the conformance
+        harness checks of every game."""
+        key = (len(self.state.history), self._acted[seat])
+        kept = self._observed.get(seat)
+        if kept is not None and kept[0] == key:
+            return {name: array.copy() for name, array in kept[1].items()}
         mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
         ids = list(self.legal(seat))
         if ids:
             mask[ids] = 1
         tensor = np.asarray(self.encoding.observation_tensor(self.state, seat), dtype=np.float32)
-        return {"observation": tensor, "action_mask": mask}
+        got: Observation = {"observation": tensor, "action_mask": mask}
+        self._observed[seat] = (key, got)
+        return {name: array.copy() for name, array in got.items()}
 
     def chosen(self, seat: int, action: Any) -> Action:
         """The legal action of ``seat`` whose id is ``action``.
@@ -102,12 +116,10 @@ class _Table:
             return self.encoding.action_of(self.state, seat, number)  # raises, with the reason
         return got
 
-    def play(self, seat: int, action: Action, checked: bool = False) -> None:
-        """Carry out ``action`` of ``seat`` (one of its listed legal actions unless ``checked``)."""
-        if checked:
-            self.state.apply(action, seat)
-        else:
-            self.state.apply_legal(action, seat)
+    def play(self, seat: int, action: Action) -> None:
+        """Carry out ``action`` of ``seat``, one of its listed legal actions."""
+        self.state.apply_legal(action, seat)
+        self._acted[seat] += 1
         self._legal = {}
 
     def rewards(self) -> list[float]:
@@ -274,8 +286,10 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             if name not in actions or actions[name] is None:
                 raise IllegalActionError(f"{name} is to act and gave no action")
             chosen.append((seat, self.table.chosen(seat, actions[name])))
-        for k, (seat, action) in enumerate(chosen):
-            self.table.play(seat, action, checked=k > 0)  # a later seat's listing is checked anew
+        for seat, action in chosen:
+            # seats act at once only at a sealed decision, where a seat's choice leaves the others'
+            # legal actions as they were listed
+            self.table.play(seat, action)
         rewards = dict(zip(self.possible_agents, self.table.rewards(), strict=True))
         over = self.table.state.is_terminal()
         observations = self._observations()

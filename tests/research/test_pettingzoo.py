@@ -15,6 +15,7 @@ import pytest
 
 from ghosttable import registry
 from ghosttable.core import IllegalActionError
+from ghosttable.research.encoding import encoding_for
 from tests.optional import required
 from tests.research.playouts import configurations
 
@@ -146,3 +147,20 @@ def test_all_seats_plan_their_moves_in_the_same_parallel_step() -> None:
             break
         obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
     assert env.state_now.decision_name(0) == "plan_movement"
+
+
+def test_every_observation_is_the_seats_tensor_and_mask_of_the_moment() -> None:
+    env = gpz.parallel_env("run-ghost-run", players=3)
+    enc = encoding_for(registry.load("run-ghost-run", players=3))
+    obs, _ = env.reset(seed=8)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(i)
+    steps = 0
+    while env.agents:
+        state = env.state_now
+        for seat, agent in enumerate(env.possible_agents):
+            assert obs[agent]["observation"].tolist() == pytest.approx(enc.observation_tensor(state, seat))
+            assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == enc.legal_ids(state, seat)
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+        steps += 1
+    assert steps > 20
