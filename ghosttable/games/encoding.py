@@ -11,8 +11,8 @@ first parameter of the family the most significant). A family may leave some of 
 parameters out of its index (``ignored``) when the others already tell apart every legal action of
 a position (say a step's cost, which the ghost and the space it goes to fix); a few families index
 a parameter by what it means now (:class:`SlotFamily`, say "the second entity on the board")
-rather than by its value, when its values are serial numbers without bound. Ids are checked to
-be distinct among the legal actions each time they are listed.
+rather than by its value, when its values are serial numbers without bound or too many to list.
+Ids are checked to be distinct among the legal actions each time they are listed.
 """
 
 from __future__ import annotations
@@ -141,10 +141,10 @@ class SubsetFamily(ActionFamily):
 class SlotFamily(ActionFamily):
     """Actions ``kind`` indexed by the mixed radix of ``domains`` and by ``slots`` ranks read from the
     state (``rank(state, seat, action, legal)``, in ``[0, slots)``; ``legal`` is ``None`` when not
-    listed yet): for a parameter whose
-    values are serial numbers (the Old House's entities), or a choice the rules list in a number of
-    ways that no fixed table could hold (a Ghost Stories payment). The rank must tell apart the legal
-    actions that agree on ``domains``."""
+    listed yet): for a parameter whose values are serial numbers (the Old House's entities), or a
+    choice the rules list in more ways than a fixed table of a useful size could hold (a Ghost
+    Stories payment). The rank must tell apart the legal actions that agree on ``domains``; such an
+    id means the same thing in two positions only as far as the rank does."""
 
     def __init__(
         self,
