@@ -193,6 +193,10 @@ class GhostTableAEC(AECEnv):  # type: ignore[misc]
         """The observation of ``agent`` (from its seat's view only) with its action mask."""
         return self.table.observe(self._seat[agent])
 
+    def view(self, agent: str) -> dict[str, Any]:
+        """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
+        return self.table.state.view(self._seat[agent])
+
     def step(self, action: Any) -> None:
         """The selected agent plays the action of id ``action`` (``None`` once its game is over).
 
@@ -263,6 +267,10 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
 
     def _observations(self) -> dict[str, Observation]:
         return {a: self.table.observe(self._seat[a]) for a in self.possible_agents}
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
+        return self.table.state.view(self._seat[agent])
 
     def step(
         self, actions: dict[str, Any]

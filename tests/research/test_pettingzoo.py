@@ -159,7 +159,8 @@ def test_every_observation_is_the_seats_tensor_and_mask_of_the_moment() -> None:
     while env.agents:
         state = env.state_now
         for seat, agent in enumerate(env.possible_agents):
-            assert obs[agent]["observation"].tolist() == pytest.approx(enc.observation_tensor(state, seat))
+            assert env.view(agent) == state.view(seat)
+            assert obs[agent]["observation"].tolist() == pytest.approx(enc.view_tensor(env.view(agent), seat))
             assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == enc.legal_ids(state, seat)
         obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
         steps += 1
