@@ -17,6 +17,8 @@ the last seed given (0 at first).
 
 In the Parallel environment a seat with nothing to do at a step (its mask all zeros) may be given
 any action, or none: it is ignored, as PettingZoo's Parallel API has every live agent send one.
+The seats' actions are played in seat order; one that an earlier seat's has made illegal (two
+hunters giving the same card) is not played, and its seat's info says why (``"not_played"``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ghosttable import registry
 from ghosttable.core.actions import Action
-from ghosttable.core.errors import IllegalActionError
+from ghosttable.core.errors import GameError, IllegalActionError
 from ghosttable.core.state import Game, State
 from ghosttable.games.encoding import GameEncoding
 from ghosttable.research.encoding import encoding_for
@@ -121,6 +123,19 @@ class _Table:
         self.state.apply_legal(action, seat)
         self._acted[seat] += 1
         self._legal = {}
+
+    def play_checked(self, seat: int, action: Action) -> str | None:
+        """Carry out ``action`` of ``seat`` if it is legal now (an earlier seat's action of the
+        same step may have changed that); else the reason it is not, the state left as it was."""
+        if self.state.is_terminal() or seat not in self.state.acting_seats():
+            return "the game moved on before this seat's turn in the step"
+        try:
+            self.state.apply(action, seat)
+        except GameError as exc:
+            return exc.reason
+        self._acted[seat] += 1
+        self._legal = {}
+        return None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the step just played: its return when the game is over, else 0."""
@@ -281,7 +296,11 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """Every acting seat plays the action of its id in ``actions`` (the others' are ignored).
+        """Every acting seat plays the action of its id in ``actions`` (the others' are ignored),
+        in seat order. Where the seats' choices bear on each other (the Old House's hunters sharing
+        cards: the same card given twice), a choice that an earlier seat's has made illegal is
+        not played, and that seat's info says why under ``"not_played"``; it chooses again at the
+        next step. At a sealed decision (Run, Ghost, Run!'s plans) no choice bears on another's.
 
         Raises:
             IllegalActionError: an acting seat gave no action, or one that is not legal (then no
@@ -294,16 +313,19 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             if name not in actions or actions[name] is None:
                 raise IllegalActionError(f"{name} is to act and gave no action")
             chosen.append((seat, self.table.chosen(seat, actions[name])))
-        for seat, action in chosen:
-            # seats act at once only at a sealed decision, where a seat's choice leaves the others'
-            # legal actions as they were listed
-            self.table.play(seat, action)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
+        for k, (seat, action) in enumerate(chosen):
+            if k == 0:
+                self.table.play(seat, action)
+                continue
+            refused = self.table.play_checked(seat, action)
+            if refused is not None:
+                infos[self.possible_agents[seat]]["not_played"] = refused
         rewards = dict(zip(self.possible_agents, self.table.rewards(), strict=True))
         over = self.table.state.is_terminal()
         observations = self._observations()
         terminations = dict.fromkeys(self.possible_agents, over)
         truncations = dict.fromkeys(self.possible_agents, False)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
