@@ -314,8 +314,12 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
                 raise IllegalActionError(f"{name} is to act and gave no action")
             chosen.append((seat, self.table.chosen(seat, actions[name])))
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
-        for k, (seat, action) in enumerate(chosen):
-            if k == 0:
+        known = len(self.table.state.history)
+        for seat, action in chosen:
+            if len(self.table.state.history) == known:
+                # nothing recorded yet this step: what was played, if anything, is a step of a
+                # plan staged privately, which cannot change another seat's legal actions (they are
+                # part of what that seat knows), so the listing of the step's start still holds
                 self.table.play(seat, action)
                 continue
             refused = self.table.play_checked(seat, action)
