@@ -137,3 +137,78 @@ def test_the_board_cells_answer_the_keyboard(page: Page, a11y_server: str) -> No
     before = page.evaluate("document.body.dataset.frame")
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.body.dataset.frame !== '{before}'")
+
+
+# A stand-in for the browser's Notification: counts the permission requests and the notifications
+# shown, the page kept "hidden" (another tab in front) so that a notification is due.
+FAKE_NOTIFICATION = """
+    window.asked = 0;
+    window.shown = [];
+    class FakeNotification {
+        constructor(title, options) { window.shown.push(title); }
+        static requestPermission() {
+            window.asked += 1;
+            FakeNotification.permission = "granted";
+            return Promise.resolve("granted");
+        }
+    }
+    FakeNotification.permission = "default";
+    window.Notification = FakeNotification;
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden" });
+"""
+
+
+TURN_RECORDER = """() => {
+    window.turns = [];
+    const icon = () => document.querySelector("link[rel='icon']").getAttribute("href").split("/").pop();
+    new MutationObserver(() => {
+        const yours = document.body.dataset.yourTurn;
+        const last = window.turns[window.turns.length - 1];
+        if (!last || last[0] !== yours) window.turns.push([yours, document.title, icon()]);
+    }).observe(document.body, { attributes: true, attributeFilter: ["data-your-turn"] });
+}"""
+
+
+def test_the_tab_says_when_it_is_your_turn(browser: Browser, a11y_server: str) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context.add_init_script(FAKE_NOTIFICATION)
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    try:
+        open_new_table(page, a11y_server, "run-ghost-run", 2, me_against_ai)
+        # Nothing is asked of the browser unless the reader asks for it.
+        assert page.evaluate("window.asked") == 0
+        expect(page.locator("#turn-sound")).not_to_be_checked()
+        expect(page.locator("#turn-notify")).not_to_be_checked()
+        page.check("#turn-notify")
+        page.wait_for_function("window.asked === 1")
+        expect(page.locator("#turn-notify")).to_be_checked()
+        assert page.evaluate("localStorage.getItem('ghosttable.turn.notify')") == "on"
+        # Red plays first: the title and the icon say so.
+        page.wait_for_selector(f"{ANY}", state="attached")
+        expect(page).to_have_title("▶ Your turn · Run, Ghost, Run! · ghosttable")
+        assert "ghost-turn.svg" in page.evaluate("document.querySelector(\"link[rel='icon']\").href")
+        # Once Red's turn is over and Blue (AI) plays, the title is the table's own again, and
+        # when Red's turn comes back a notification is shown. (Each change of the page's turn mark
+        # is recorded with the title and the icon of that moment: the AI may move quickly.)
+        page.evaluate(TURN_RECORDER)
+        for _ in range(40):
+            if page.evaluate("window.turns.some(([yours]) => yours === 'false')"):
+                break
+            wait_for_my_action(page)
+            before = page.evaluate("document.body.dataset.frame")
+            page.evaluate(f"document.querySelector('{ANY}').click()")
+            page.wait_for_function(f"document.body.dataset.frame !== '{before}'")
+        page.wait_for_function("window.turns.some(([yours]) => yours === 'false') && document.body.dataset.yourTurn === 'true'")
+        turns = page.evaluate("window.turns")
+        other = turns.index(next(t for t in turns if t[0] == "false"))
+        assert turns[other][1:] == ["Run, Ghost, Run! · ghosttable", "ghost.svg"], turns
+        assert ["true", "▶ Your turn · Run, Ghost, Run! · ghosttable", "ghost-turn.svg"] in turns[other:], turns
+        page.wait_for_function("window.shown.length === 1")
+        assert page.evaluate("window.shown") == ["Your turn: Run, Ghost, Run!"]
+        # The choice is kept for the next table, and no new request is made for it.
+        page.reload()
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        assert page.evaluate("window.asked") == 0
+    finally:
+        context.close()

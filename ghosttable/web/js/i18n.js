@@ -313,6 +313,12 @@ export function outcomeText(game, result) {
   return t("table.winners", { winners: names.join(current === "zh" ? "、" : " and ") });
 }
 
+// Every text of a language as now known (the shell's and the table modules' added so far):
+// key -> text, a copy (the test that every English text has its Chinese one reads it).
+export function texts(code) {
+  return { ...(STRINGS[code] || {}) };
+}
+
 // Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).
 export function addStrings(bundle) {
   for (const [code, entries] of Object.entries(bundle || {})) {
