@@ -529,7 +529,11 @@ export function mount(root, ctx) {
     return ctx.tOr(`oh.room.${r}`, room?.title ?? r);
   };
   const entityName = (kind) => ctx.tOr(`oh.entity.${kind}`, kind);
-  const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : line);
+  // An engine's line in the interface's language; in English, the heroes by their titles ("the
+  // Photographer", not the engine's "the photographer") and a hunter seat by its name.
+  const HEROES = /\b([Tt]he) (medium|athlete|tracker|engineer|photographer|exorcist)\b/g;
+  const englishLine = (line) => line.replace(HEROES, (_, the, h) => `${the} ${hunterName(h)}`).replace(/^hunter(\d) /, (_, n) => `${tr(`game.old-house.seat.hunter${n}`)} `);
+  const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : englishLine(line));
   const cardName = (c) => ctx.tOr(`oh.card.${c}`, c.replaceAll("_", " "));
 
   // The label of an action; `past`: for the log (an entity is named by its kind only, since it
@@ -694,14 +698,14 @@ export function mount(root, ctx) {
       const n = tokens.length;
       const cols = Math.min(n, 3);
       const rows = Math.ceil(n / 3);
-      const r = n === 1 ? 14 : n === 2 ? 12 : 9.5;
-      const gap = 2 * r + 1.5;
+      const r = n === 1 ? 14 : n === 2 ? 12 : 9;
+      const gap = 2 * r + 4; // room for the outlines (an acting hunter's is the widest)
       tokens.forEach((token, i) => {
         const inRow = i < 3 * (rows - 1) ? cols : n - 3 * (rows - 1);
         const col = i % 3;
         const row = Math.floor(i / 3);
         const x = g.cx(cell) + (col - (inRow - 1) / 2) * gap;
-        const y = g.cy(cell) + 4 + (row - (rows - 1) / 2) * gap;
+        const y = g.cy(cell) + (rows > 1 ? 0 : 4) + (row - (rows - 1) / 2) * gap;
         things.append(drawToken(token, x, y, r, cell));
       });
     }
