@@ -199,7 +199,9 @@ def test_the_tab_says_when_it_is_your_turn(browser: Browser, a11y_server: str) -
             before = page.evaluate("document.body.dataset.frame")
             page.evaluate(f"document.querySelector('{ANY}').click()")
             page.wait_for_function(f"document.body.dataset.frame !== '{before}'")
-        page.wait_for_function("window.turns.some(([yours]) => yours === 'false') && document.body.dataset.yourTurn === 'true'")
+        page.wait_for_function(
+            "window.turns.some(([yours]) => yours === 'false') && document.body.dataset.yourTurn === 'true'"
+        )
         turns = page.evaluate("window.turns")
         other = turns.index(next(t for t in turns if t[0] == "false"))
         assert turns[other][1:] == ["Run, Ghost, Run! · ghosttable", "ghost.svg"], turns

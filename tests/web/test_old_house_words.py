@@ -136,15 +136,19 @@ def test_the_tokens_of_a_cell_stand_side_by_side_with_distinct_letters_and_colou
     letters = page.evaluate(
         """async () => {
             const mod = await import("/table-modules/old-house.js");
-            const kinds = ["medium", "athlete", "tracker", "engineer", "photographer", "exorcist", "shadows", "poltergeist", "slime"];
+            const kinds = [
+                "medium", "athlete", "tracker", "engineer", "photographer", "exorcist",
+                "shadows", "poltergeist", "slime",
+            ];
             return ["en", "zh"].map((code) => kinds.map((k) => mod.strings[code][`oh.mark.${k}`]));
         }"""
     )
     for marks in letters:
         assert len(set(marks)) == 9, marks
     # Colours: every entity's face differs from every hunter's disc.
-    hunters = set(page.locator("#oh-map .oh-hunter circle").evaluate_all("(ns) => ns.map((n) => getComputedStyle(n).fill)"))
-    entities = set(page.locator("#oh-map .oh-entity rect").evaluate_all("(ns) => ns.map((n) => getComputedStyle(n).fill)"))
+    fills = "(nodes) => nodes.map((n) => getComputedStyle(n).fill)"
+    hunters = set(page.locator("#oh-map .oh-hunter circle").evaluate_all(fills))
+    entities = set(page.locator("#oh-map .oh-entity rect").evaluate_all(fills))
     assert len(hunters) == 3 and len(entities) == 3 and not hunters & entities, (hunters, entities)
     # The key to the letters: each hunter's row and the legend show them.
     expect(page.locator("#oh-hunters .oh-token-key")).to_have_text(["M", "A", "T"])
