@@ -178,3 +178,22 @@ def test_the_hunter_to_go_next_is_chosen_beside_the_prompt(page: Page, words_ser
 def test_the_engines_lines_agree_in_number() -> None:
     assert _steps(1) == "1 step" and _steps(3) == "3 steps"
     assert _verb("shadows", "moves", "move") == "move" and _verb("slime", "moves", "move") == "moves"
+
+
+def test_one_step_left_reads_in_the_singular(page: Page, words_server: str) -> None:
+    """The Phantom's turn with one step left (random play from seed 2): its panel and the prompt
+    say "1 step left"."""
+    state = OldHouse(2).new_initial_state(2)
+    rng = random.Random(2)
+    for _ in range(600):
+        seat = state.acting_seats()[0]
+        decision = state.decision(seat)
+        assert decision is not None
+        if decision.name == "phantom_turn" and state.budget - state.spent == 1:
+            break
+        state.apply(rng.choice(decision.actions), seat)
+    assert decision.name == "phantom_turn" and seat == 0
+    mount_position(page, words_server, frame_of(state, 0))
+    expect(page.locator("#oh-phantom-panel")).to_contain_text("1 step left")
+    expect(page.locator(".oh-prompt")).to_contain_text(": 1 step left for you and your entities")
+    expect(page.locator("#board")).not_to_contain_text("1 steps")
