@@ -61,9 +61,10 @@ def play_some(page: Page, actions: int) -> None:
         )
         if page.evaluate("document.body.dataset.status") == "finished":
             return
-        before = page.evaluate("document.body.dataset.version")
+        before = page.evaluate("document.body.dataset.frame")
         page.evaluate("document.querySelector('#decision .gs-any, #decision .rgr-any').click()")
-        page.wait_for_function(f"document.body.dataset.version !== '{before}'")
+        # A new frame: a sealed plan's step changes the seat's own frame, not the table's version.
+        page.wait_for_function(f"document.body.dataset.frame !== '{before}'")
 
 
 def test_the_lobby_in_chinese(zh_page: Page, zh_server: str) -> None:

@@ -43,9 +43,10 @@ def every_seat_me(page: Page) -> None:
 def take_first_legal_action(page: Page, cls: str) -> None:
     """Sends the first of the seat's legal actions (from the "All legal actions" list) and waits
     for the table to move on."""
-    before = page.evaluate("document.body.dataset.version")
+    before = page.evaluate("document.body.dataset.frame")
     page.evaluate(f"document.querySelector('#decision .{cls}').click()")
-    page.wait_for_function(f"document.body.dataset.version !== '{before}'")
+    # A new frame: a sealed plan's step changes the seat's own frame, not the table's version.
+    page.wait_for_function(f"document.body.dataset.frame !== '{before}'")
 
 
 def who(page: Page) -> str:

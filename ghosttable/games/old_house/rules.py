@@ -38,6 +38,18 @@ MAX_PENTAGRAMS = 4
 OPEN_PICK = 4
 MAX_SUMMONS = 3
 ENTITY_TITLES = {"shadows": "Shadows", "poltergeist": "Poltergeist", "slime": "Slime"}
+# The entities whose name is a plural ("the Shadows move"), for the verbs of the log's lines.
+PLURAL_ENTITIES = frozenset({"shadows"})
+
+
+def _verb(kind: str, singular: str, plural: str) -> str:
+    """The verb ``singular`` or ``plural`` that agrees with the entity of ``kind``."""
+    return plural if kind in PLURAL_ENTITIES else singular
+
+
+def _steps(n: int) -> str:
+    """``n`` steps in words: "1 step", "3 steps"."""
+    return f"{n} step" if n == 1 else f"{n} steps"
 
 
 @dataclass
@@ -517,7 +529,7 @@ class OldHouseState(State):
                 opening = " (an opening turn: at least one step, no summons, no relic destroyed)"
             elif self.opening_turn:
                 opening = " (the second opening turn: at least one step, end it off your start cell; no summons)"
-            return f"Die {self.die}: {self.budget - self.spent} steps left for you and your entities{opening}."
+            return f"Die {self.die}: {_steps(self.budget - self.spent)} left for you and your entities{opening}."
         if name == "hunter_order":
             return "Choose the hunter who takes the next turn."
         h = self.hunters[self.active] if self.active is not None else None
@@ -525,7 +537,8 @@ class OldHouseState(State):
             return ""
         if self.moved or h.horrified:
             return f"The {h.name} on {self._name(h.cell)}: play cards, guess, or end the turn."
-        return f"The {h.name} rolled {self.hunter_die}: move 1 to {self.move_budget} cells (or play cards first)."
+        reach = "1 cell" if self.move_budget == 1 else f"1 to {self.move_budget} cells"
+        return f"The {h.name} rolled {self.hunter_die}: move {reach} (or play cards first)."
 
     # ----- legal actions ------------------------------------------------------------------------
 
@@ -861,7 +874,8 @@ class OldHouseState(State):
         entity.cell = target
         self.spent += 1
         title = ENTITY_TITLES[entity.kind]
-        self._say("all", f"The {title} moves {DIRECTIONS[d]} to {self._name(target)}.")
+        moves = _verb(entity.kind, "moves", "move")
+        self._say("all", f"The {title} {moves} {DIRECTIONS[d]} to {self._name(target)}.")
         active = self.active_traps()
         trap = next((t for t in active if t.cell == target), None)
         if trap is not None:
@@ -874,11 +888,13 @@ class OldHouseState(State):
             t.entity_clear.add(target)
         if any(h.cell == target for h in self.hunters):
             self.entities.remove(entity)
-            self._say("all", f"The {title} meets a hunter on {self._name(target)} and is banished.")
+            meets, banished = _verb(entity.kind, "meets", "meet"), _verb(entity.kind, "is", "are")
+            self._say("all", f"The {title} {meets} a hunter on {self._name(target)} and {banished} banished.")
             return
         if target in self.pentagrams:
             self.pentagrams.remove(target)
-            self._say("all", f"The {title} destroys the pentagram on {self._name(target)}.")
+            destroys = _verb(entity.kind, "destroys", "destroy")
+            self._say("all", f"The {title} {destroys} the pentagram on {self._name(target)}.")
 
     def _phantom_summon(self, action: Action) -> None:
         kind = str(action["entity"])
@@ -913,7 +929,7 @@ class OldHouseState(State):
         self.cards_this_turn += 1
         self._know(("discard",))
         self._say("all", f"The Phantom does not move and discards a move card unseen ({sum(self.hand)} in hand).")
-        self._say("phantom", f"You discard a {DIRECTIONS[d]} card.")
+        self._say("phantom", f"You discard one {DIRECTIONS[d]} card.")
         self._end_phantom_turn()
 
     def _phantom_end_turn(self, action: Action) -> None:
@@ -933,7 +949,8 @@ class OldHouseState(State):
                 e.relic = e.cell
                 if e.relic_turns >= 2:
                     self.relics[e.cell] = True
-                    self._say("all", f"The {ENTITY_TITLES[e.kind]} destroys the relic on {self._name(e.cell)}.")
+                    destroys = _verb(e.kind, "destroys", "destroy")
+                    self._say("all", f"The {ENTITY_TITLES[e.kind]} {destroys} the relic on {self._name(e.cell)}.")
             else:
                 e.relic, e.relic_turns = -1, 0
         if self.pentagrams:

@@ -21,7 +21,7 @@ const SIZE = 2 * D + 3 * T;
 const COLOURS = ["red", "green", "blue", "yellow", "black"];
 const FILL = {
   red: "#c8453b",
-  green: "#3f8f4e",
+  green: "#347a42",
   blue: "#3a6fb8",
   yellow: "#d9a520",
   black: "#33313b",
@@ -847,7 +847,8 @@ export function mount(root, ctx) {
     class: "gs-board",
     id: "gs-board",
     viewBox: `0 0 ${SIZE} ${SIZE}`,
-    role: "img",
+    // A group, not a picture: its lit spaces and tiles are buttons (Tab, then Enter or Space).
+    role: "group",
     "aria-label": "Ghost Stories",
   });
   const boardWrap = el("div", { class: "gs-board-wrap", id: "gs-board-wrap" }, drawing);

@@ -20,7 +20,8 @@ const HUNTER_FILL = {
   photographer: "#c2a12a",
   exorcist: "#c8453b",
 };
-const ENTITY_MARK = { shadows: "S", poltergeist: "P", slime: "L" };
+// The letter's colour on each hunter's disc: white, or dark ink where the disc is light.
+const HUNTER_INK = { photographer: "#1c2036" };
 
 const EN = {
   "game.old-house.title": "The Mystery of the Old House",
@@ -82,6 +83,7 @@ const EN = {
   "oh.roundEnding": "The round ends after the hunters",
   "oh.die": "Die {n}",
   "oh.stepsLeft": "{n} steps left",
+  "oh.stepLeft": "1 step left",
   "oh.opening": "Opening turn: no summons, no relic destroyed",
   "oh.openingMove": "Opening turn: at least one step",
   "oh.openingLeave": "Second opening turn: at least one step, and end it off the start cell",
@@ -107,6 +109,8 @@ const EN = {
   "oh.done": "done",
   "oh.active": "acting",
   "oh.moveDie": "rolled {die}: moves up to {n}",
+  "oh.moveDieOne": "rolled {die}: moves 1 cell",
+  "oh.horrifiedTurn": "horrified: no move this turn",
   "oh.moved": "moved",
   "oh.guessed": "guessed",
   "oh.twilightAvailable": "Cards on offer",
@@ -117,7 +121,7 @@ const EN = {
   "oh.tool.attack_pentagram": "Attack the pentagram",
   "oh.hint.step": "Click a Move card, or a lit cell next to you on your private map.",
   "oh.hint.take": "Click a card to take it.",
-  "oh.hint.order": "Click a hunter to let it go next.",
+  "oh.hint.order": "Choose the hunter who goes next.",
   "oh.otherActions": "Actions",
   "oh.allActions": "All legal actions",
   "oh.events": "What happened",
@@ -143,6 +147,16 @@ const EN = {
   "oh.entity.shadows": "Shadows",
   "oh.entity.poltergeist": "Poltergeist",
   "oh.entity.slime": "Slime",
+  "oh.mark.medium": "M",
+  "oh.mark.athlete": "A",
+  "oh.mark.tracker": "T",
+  "oh.mark.engineer": "E",
+  "oh.mark.photographer": "P",
+  "oh.mark.exorcist": "X",
+  "oh.mark.shadows": "Sh",
+  "oh.mark.poltergeist": "Po",
+  "oh.mark.slime": "Sl",
+  "oh.legend.entities": "Entities",
   "oh.card.summon_shadows": "Summon Shadows",
   "oh.card.summon_poltergeist": "Summon Poltergeist",
   "oh.card.summon_slime": "Summon Slime",
@@ -161,7 +175,7 @@ const EN = {
   "oh.act.choose_hero": "Choose the {hunter}",
   "oh.act.give_card": "Card {card} ({side}) to the {hunter}",
   "oh.act.step": "Move {dir}",
-  "oh.act.discard": "Discard a {dir} card unseen",
+  "oh.act.discard": "Discard one {dir} card unseen",
   "oh.act.move_entity": "Move {entity} {dir}",
   "oh.act.accelerate": "Acceleration (+2 steps)",
   "oh.act.summon": "Summon {entity}",
@@ -239,6 +253,7 @@ const ZH = {
   "oh.roundEnding": "猎人行动后本轮结束",
   "oh.die": "骰子 {n}",
   "oh.stepsLeft": "剩余 {n} 步",
+  "oh.stepLeft": "剩余 1 步",
   "oh.opening": "开局回合: 不能召唤, 不摧毁圣物",
   "oh.openingMove": "开局回合: 至少走一步",
   "oh.openingLeave": "第二个开局回合: 至少走一步, 并且不能停在起点",
@@ -264,6 +279,8 @@ const ZH = {
   "oh.done": "已行动",
   "oh.active": "行动中",
   "oh.moveDie": "掷出 {die}: 最多移动 {n}",
+  "oh.moveDieOne": "掷出 {die}: 移动 1 格",
+  "oh.horrifiedTurn": "受到惊吓: 本回合不能移动",
   "oh.moved": "已移动",
   "oh.guessed": "已猜测",
   "oh.twilightAvailable": "可选的卡",
@@ -274,7 +291,7 @@ const ZH = {
   "oh.tool.attack_pentagram": "攻击五芒星",
   "oh.hint.step": "点击一张移动卡, 或在私人地图上点击你旁边亮起的格子。",
   "oh.hint.take": "点击一张卡拿取它。",
-  "oh.hint.order": "点击一名猎人让它先行动。",
+  "oh.hint.order": "选择下一个行动的猎人。",
   "oh.otherActions": "行动",
   "oh.allActions": "全部合法行动",
   "oh.events": "发生了什么",
@@ -300,6 +317,16 @@ const ZH = {
   "oh.entity.shadows": "暗影",
   "oh.entity.poltergeist": "骚灵",
   "oh.entity.slime": "黏液",
+  "oh.mark.medium": "灵",
+  "oh.mark.athlete": "运",
+  "oh.mark.tracker": "追",
+  "oh.mark.engineer": "工",
+  "oh.mark.photographer": "摄",
+  "oh.mark.exorcist": "驱",
+  "oh.mark.shadows": "影",
+  "oh.mark.poltergeist": "骚",
+  "oh.mark.slime": "黏",
+  "oh.legend.entities": "实体",
   "oh.card.summon_shadows": "召唤暗影",
   "oh.card.summon_poltergeist": "召唤骚灵",
   "oh.card.summon_slime": "召唤黏液",
@@ -390,9 +417,9 @@ const ZH_LINES = [
   [/^(.+); the Phantom is revealed on (\w+)\.$/, (m, n) => `${zhLine(`${m[1]}.`, n).replace(/。$/, "")}；幽灵在 ${m[2]} 现形。`],
   [/^The Phantom steps into the (\w+)'s trap on (\w+): (\d+) Damage\.$/, (m, n) => `幽灵踩中${n(m[1])}在 ${m[2]} 的陷阱: ${m[3]} 点伤害。`],
   [/^The (\w+) names the Phantom on (\w+): (\d+) Damage\.$/, (m, n) => `${n(m[1])} 指认幽灵在 ${m[2]}: ${m[3]} 点伤害。`],
-  [/^The (Phantom|Shadows|Poltergeist|Slime) destroys the relic on (\w+)\.$/, (m, n) => `${zhWho(m[1], n)}摧毁了 ${m[2]} 的圣物。`],
-  [/^The (revealed Phantom|Shadows|Poltergeist|Slime) destroys the pentagram on (\w+)\.$/, (m, n) => `${m[1] === "revealed Phantom" ? "现形的幽灵" : zhWho(m[1], n)}摧毁了 ${m[2]} 的五芒星。`],
-  [/^The (\w+) meets a hunter on (\w+) and is banished\.$/, (m, n) => `${zhWho(m[1], n)}在 ${m[2]} 遇到猎人, 被驱逐。`],
+  [/^The (Phantom|Shadows|Poltergeist|Slime) destroys? the relic on (\w+)\.$/, (m, n) => `${zhWho(m[1], n)}摧毁了 ${m[2]} 的圣物。`],
+  [/^The (revealed Phantom|Shadows|Poltergeist|Slime) destroys? the pentagram on (\w+)\.$/, (m, n) => `${m[1] === "revealed Phantom" ? "现形的幽灵" : zhWho(m[1], n)}摧毁了 ${m[2]} 的五芒星。`],
+  [/^The (\w+) meets? a hunter on (\w+) and (?:is|are) banished\.$/, (m, n) => `${zhWho(m[1], n)}在 ${m[2]} 遇到猎人, 被驱逐。`],
   [/^The (\w+)'s trap on (\w+) banishes the (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[2]} 的陷阱驱逐了${zhWho(m[3], n)}。`],
   [/^The (\w+) banishes the (\w+) on (\w+)\.$/, (m, n) => `${n(m[1])} 在 ${m[3]} 驱逐了${zhWho(m[2], n)}。`],
   [/^The Phantom has no usable move card: the hunters take a last turn, then the round ends\.$/, () => "幽灵没有可用的移动卡: 猎人再行动一回合, 然后本轮结束。"],
@@ -416,16 +443,17 @@ const ZH_LINES = [
   [/^The Phantom rolls (\d+), one step more \(three-hunters=balanced\)\.$/, (m) => `幽灵掷出 ${m[1]}, 多走一步 (三名猎人: 平衡)。`],
   [/^The Phantom plays a move card \((\d+) this turn, (\d+) in hand\)\.$/, (m) => `幽灵打出一张移动卡 (本回合第 ${m[1]} 张, 手中 ${m[2]} 张)。`],
   [/^You move (\w+) to (\w+)\.$/, (m) => `你向${ZH_DIR[m[1]]}移动到 ${m[2]}。`],
-  [/^You discard a (\w+) card\.$/, (m) => `你弃掉一张${ZH_DIR[m[1]]}卡。`],
+  [/^You discard one (\w+) card\.$/, (m) => `你弃掉一张${ZH_DIR[m[1]]}卡。`],
   [/^The Phantom does not move and discards a move card unseen \((\d+) in hand\)\.$/, (m) => `幽灵不移动, 暗弃一张移动卡 (手中 ${m[1]} 张)。`],
   [/^The Phantom plays Acceleration: \+2 steps this turn\.$/, () => "幽灵打出加速: 本回合 +2 步。"],
   [/^The Phantom plays Horror: the (\w+) skips its next move\.$/, (m, n) => `幽灵打出恐惧: ${n(m[1])} 跳过下一次移动。`],
   [/^The Horror also frightens the (\w+): it skips its next move\.$/, (m, n) => `恐惧也吓到了${n(m[1])}: 跳过下一次移动。`],
   [/^The Phantom summons (\w+) on (\w+)\.$/, (m) => `幽灵在 ${m[2]} 召唤${ZH_ENTITY[m[1]] ?? m[1]}。`],
-  [/^The (\w+) moves (north|east|south|west) to (\w+)\.$/, (m, n) => `${ZH_ENTITY[m[1]] ?? n(m[1])}向${ZH_DIR[m[2]]}移动到 ${m[3]}。`],
+  [/^The (\w+) moves? (north|east|south|west) to (\w+)\.$/, (m, n) => `${ZH_ENTITY[m[1]] ?? n(m[1])}向${ZH_DIR[m[2]]}移动到 ${m[3]}。`],
   [/^The (\w+) moves to (\w+)\.$/, (m, n) => `${n(m[1])} 移动到 ${m[2]}。`],
   [/^The (\w+) rolls (\d+)\.$/, (m, n) => `${n(m[1])} 掷出 ${m[2]}。`],
   [/^The (\w+) rolled (\d+): move 1 to (\d+) cells \(or play cards first\)\.$/, (m, n) => `${n(m[1])} 掷出 ${m[2]}: 移动 1 到 ${m[3]} 格 (或先打出卡牌)。`],
+  [/^The (\w+) rolled (\d+): move 1 cell \(or play cards first\)\.$/, (m, n) => `${n(m[1])} 掷出 ${m[2]}: 移动 1 格 (或先打出卡牌)。`],
   [/^The (\w+) on (\w+): play cards, guess, or end the turn\.$/, (m, n) => `${n(m[1])} 在 ${m[2]}: 打出卡牌、猜测或结束回合。`],
   [/^The (\w+) plays Acceleration: up to (\d+) cells\.$/, (m, n) => `${n(m[1])} 打出加速: 最多 ${m[2]} 格。`],
   [/^The (\w+) sets a trap\.$/, (m, n) => `${n(m[1])} 设下一个陷阱。`],
@@ -439,8 +467,8 @@ const ZH_LINES = [
   [/^The Phantom has taken (\d+) Damage and is banished: the hunters win\.$/, (m) => `幽灵受到 ${m[1]} 点伤害, 被驱逐: 猎人获胜。`],
   [/^(\d+) rounds have passed with relics still standing: the hunters win\.$/, (m) => `${m[1]} 轮过去, 圣物仍在: 猎人获胜。`],
   [/^The Phantom has destroyed every relic and wins\.$/, () => "幽灵摧毁了所有圣物: 幽灵获胜。"],
-  [/^Die (\d+): (\d+) steps left for you and your entities( \(an opening turn: at least one step, no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 至少走一步, 不能召唤, 不摧毁圣物)" : ""}。`],
-  [/^Die (\d+): (\d+) steps left for you and your entities \(the second opening turn: at least one step, end it off your start cell; no summons\)\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步 (第二个开局回合: 至少走一步, 不能停在起点; 不能召唤)。`],
+  [/^Die (\d+): (\d+) steps? left for you and your entities( \(an opening turn: at least one step, no summons, no relic destroyed\))?\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步${m[3] ? " (开局回合: 至少走一步, 不能召唤, 不摧毁圣物)" : ""}。`],
+  [/^Die (\d+): (\d+) steps? left for you and your entities \(the second opening turn: at least one step, end it off your start cell; no summons\)\.$/, (m) => `骰子 ${m[1]}: 你和你的实体还剩 ${m[2]} 步 (第二个开局回合: 至少走一步, 不能停在起点; 不能召唤)。`],
   [/^Take 4 action cards openly, or roll the die and take 1 \+ the roll\.$/, () => "公开拿 4 张行动卡, 或掷骰并拿 1 + 点数张。"],
   [/^Take an action card \((\d+) more to take; at most 3 Summon cards\)\.$/, (m) => `拿一张行动卡 (还要拿 ${m[1]} 张; 最多 3 张召唤卡)。`],
   [/^Choose the hunter who takes the next turn\.$/, () => "选择下一个行动的猎人。"],
@@ -466,8 +494,8 @@ export function mount(root, ctx) {
   const style = el("link", { rel: "stylesheet", href: "/static/css/old-house.css" });
   const decisionBox = el("section", { class: "decision oh-decision", id: "decision" });
   const status = el("div", { class: "oh-status", id: "oh-status" });
-  const publicMap = svg("svg", { class: "oh-map", id: "oh-map", role: "img", "aria-label": "house" });
-  const privateMap = svg("svg", { class: "oh-map oh-private-map", id: "oh-private-map", role: "img", "aria-label": "private" });
+  const publicMap = svg("svg", { class: "oh-map", id: "oh-map", role: "group", "aria-label": "house" });
+  const privateMap = svg("svg", { class: "oh-map oh-private-map", id: "oh-private-map", role: "group", "aria-label": "private" });
   const publicBox = el("figure", { class: "oh-map-box" });
   const privateBox = el("figure", { class: "oh-map-box oh-private", id: "oh-private" });
   const side = el("aside", { class: "oh-side", id: "oh-side" });
@@ -501,7 +529,11 @@ export function mount(root, ctx) {
     return ctx.tOr(`oh.room.${r}`, room?.title ?? r);
   };
   const entityName = (kind) => ctx.tOr(`oh.entity.${kind}`, kind);
-  const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : line);
+  // An engine's line in the interface's language; in English, the heroes by their titles ("the
+  // Photographer", not the engine's "the photographer") and a hunter seat by its name.
+  const HEROES = /\b([Tt]he) (medium|athlete|tracker|engineer|photographer|exorcist)\b/g;
+  const englishLine = (line) => line.replace(HEROES, (_, the, h) => `${the} ${hunterName(h)}`).replace(/^hunter(\d) /, (_, n) => `${tr(`game.old-house.seat.hunter${n}`)} `);
+  const engineText = (line) => (ctx.lang() === "zh" ? zhLine(line, (h) => ctx.tOr(`oh.hunter.${h}`, h)) : englishLine(line));
   const cardName = (c) => ctx.tOr(`oh.card.${c}`, c.replaceAll("_", " "));
 
   // The label of an action; `past`: for the log (an entity is named by its kind only, since it
@@ -585,7 +617,11 @@ export function mount(root, ctx) {
     const names = layer("oh-room-names");
     for (const room of h.rooms) {
       const top = room.cells.reduce((a, c) => (rowOf(c) > rowOf(a) || (rowOf(c) === rowOf(a) && colOf(c) < colOf(a)) ? c : a));
-      names.append(svg("text", { x: g.x(top) + 4, y: g.y(top) + 11, class: "oh-room-name" }, roomName(room.name)));
+      // On a light plate, readable on every cell type (a dark cell's grey included).
+      const label = roomName(room.name);
+      const width = [...label].reduce((w, ch) => w + (ch.charCodeAt(0) > 0x2e80 ? 10 : 6), 6);
+      names.append(svg("rect", { x: g.x(top) + 1.5, y: g.y(top) + 1.5, width, height: 13, rx: 3, class: "oh-room-plate" }));
+      names.append(svg("text", { x: g.x(top) + 4.5, y: g.y(top) + 11.5, class: "oh-room-name" }, label));
     }
     // Walls.
     const walls = layer("oh-walls");
@@ -639,20 +675,6 @@ export function mount(root, ctx) {
         );
       }
     }
-    // Entities.
-    for (const ent of v.entities) {
-      const x = g.x(ent.cell) + C - 15;
-      const y = g.y(ent.cell) + 30;
-      things.append(
-        svg(
-          "g",
-          { class: `oh-entity oh-entity-${ent.kind}`, "data-entity": ent.id },
-          svg("circle", { cx: x, cy: y, r: 10 }),
-          svg("text", { x, y: y + 4, "text-anchor": "middle" }, ENTITY_MARK[ent.kind] ?? "?"),
-          svg("title", {}, `${entityName(ent.kind)} ${ent.cell}`),
-        ),
-      );
-    }
     // The Phantom's route (private) as a path.
     const priv = privateLayer ? v.private : null;
     if (priv && priv.route.length > 1) {
@@ -662,38 +684,30 @@ export function mount(root, ctx) {
         things.append(svg("circle", { cx: g.cx(r.cell), cy: g.cy(r.cell), r: 4, class: "oh-route-dot" }, svg("title", {}, `${tr("oh.route")} ${i}`)));
       });
     }
-    // Hunters.
-    const byCell = {};
-    for (const hunter of v.hunters) (byCell[hunter.cell] ||= []).push(hunter);
-    for (const [cell, group] of Object.entries(byCell)) {
-      group.forEach((hunter, i) => {
-        const x = g.x(cell) + 16 + i * 17;
-        const y = g.y(cell) + C / 2 + 2 - (i % 2) * 6;
-        const cls = ["oh-hunter", hunter.active ? "active" : "", hunter.horrified ? "horrified" : ""].join(" ");
-        things.append(
-          svg(
-            "g",
-            { class: cls, "data-hunter": hunter.name },
-            svg("circle", { cx: x, cy: y, r: 12, fill: HUNTER_FILL[hunter.name] ?? "#777" }),
-            svg("text", { x, y: y + 4.5, "text-anchor": "middle" }, hunterName(hunter.name).slice(0, 1).toUpperCase()),
-            svg("title", {}, `${hunterName(hunter.name)} · ${ctx.seatName(seatIndex(hunter.seat))}`),
-          ),
-        );
-      });
-    }
-    // The Phantom: on the private map always; on the house only while revealed (or at the end).
+    // The tokens on each cell (hunters, entities, the Phantom where this seat sees it), laid side
+    // by side in up to three columns so that none hides another: large when one or two share the
+    // cell, smaller when more do. Hunters are coloured discs with their letter, entities squares,
+    // the Phantom a ghost.
     const phantomCell = priv ? priv.cell : v.phantom.cell;
-    if (phantomCell) {
-      things.append(
-        svg(
-          "g",
-          { class: `oh-phantom${v.phantom.revealed ? " revealed" : ""}`, "data-phantom": phantomCell },
-          svg("path", { d: ghostPath(g.cx(phantomCell), g.cy(phantomCell) - 4, 26) }),
-          svg("circle", { cx: g.cx(phantomCell) - 5, cy: g.cy(phantomCell) - 10, r: 2.4, class: "oh-eye" }),
-          svg("circle", { cx: g.cx(phantomCell) + 5, cy: g.cy(phantomCell) - 10, r: 2.4, class: "oh-eye" }),
-          svg("title", {}, `${tr("oh.legend.phantom")} ${phantomCell}`),
-        ),
-      );
+    const onCell = {};
+    const put = (cell, token) => (onCell[cell] ||= []).push(token);
+    for (const hunter of v.hunters) put(hunter.cell, { kind: "hunter", hunter });
+    for (const ent of v.entities) put(ent.cell, { kind: "entity", ent });
+    if (phantomCell) put(phantomCell, { kind: "phantom" });
+    for (const [cell, tokens] of Object.entries(onCell)) {
+      const n = tokens.length;
+      const cols = Math.min(n, 3);
+      const rows = Math.ceil(n / 3);
+      const r = n === 1 ? 14 : n === 2 ? 12 : 9;
+      const gap = 2 * r + 4; // room for the outlines (an acting hunter's is the widest)
+      tokens.forEach((token, i) => {
+        const inRow = i < 3 * (rows - 1) ? cols : n - 3 * (rows - 1);
+        const col = i % 3;
+        const row = Math.floor(i / 3);
+        const x = g.cx(cell) + (col - (inRow - 1) / 2) * gap;
+        const y = g.cy(cell) + (rows > 1 ? 0 : 4) + (row - (rows - 1) / 2) * gap;
+        things.append(drawToken(token, x, y, r, cell));
+      });
     }
     // Click targets.
     const hits = layer("oh-targets");
@@ -709,6 +723,58 @@ export function mount(root, ctx) {
       });
       hits.append(r);
     }
+  }
+
+  // One token at (x, y) of radius r: a hunter's disc, an entity's square, the Phantom's ghost.
+  function drawToken(token, x, y, r, cell) {
+    const font = r >= 12 ? 12 : 10;
+    if (token.kind === "hunter") {
+      const hunter = token.hunter;
+      const cls = ["oh-hunter", `oh-hunter-${hunter.name}`, hunter.active ? "active" : "", hunter.horrified ? "horrified" : ""].join(" ");
+      return svg(
+        "g",
+        { class: cls, "data-hunter": hunter.name },
+        svg("circle", { cx: x, cy: y, r, fill: HUNTER_FILL[hunter.name] ?? "#777" }),
+        svg("text", { x, y: y + font / 2.6, "text-anchor": "middle", "font-size": font, fill: HUNTER_INK[hunter.name] ?? "#fff" }, hunterMark(hunter.name)),
+        svg("title", {}, `${hunterName(hunter.name)} · ${ctx.seatName(seatIndex(hunter.seat))}`),
+      );
+    }
+    if (token.kind === "entity") {
+      const ent = token.ent;
+      const side = 2 * r - 2;
+      return svg(
+        "g",
+        { class: `oh-entity oh-entity-${ent.kind}`, "data-entity": ent.id },
+        svg("rect", { x: x - side / 2, y: y - side / 2, width: side, height: side, rx: 3 }),
+        svg("text", { x, y: y + font / 2.8, "text-anchor": "middle", "font-size": font - 1 }, tr(`oh.mark.${ent.kind}`)),
+        svg("title", {}, `${entityName(ent.kind)} ${ent.cell}`),
+      );
+    }
+    return svg(
+      "g",
+      { class: `oh-phantom${view().phantom.revealed ? " revealed" : ""}`, "data-phantom": cell },
+      svg("path", { d: ghostPath(x, y, 1.8 * r) }),
+      svg("circle", { cx: x - r * 0.36, cy: y - r * 0.45, r: Math.max(1.6, r * 0.17), class: "oh-eye" }),
+      svg("circle", { cx: x + r * 0.36, cy: y - r * 0.45, r: Math.max(1.6, r * 0.17), class: "oh-eye" }),
+      svg("title", {}, `${tr("oh.legend.phantom")} ${cell}`),
+    );
+  }
+
+  // A hunter's letter on its token and its row: distinct for every hero (the Engineer E, the
+  // Exorcist X), in the interface's language.
+  const hunterMark = (h) => ctx.tOr(`oh.mark.${h}`, hunterName(h).slice(0, 1).toUpperCase());
+
+  // The acting hunter's turn in words: its roll and how far it may move, or that a Horror keeps it
+  // in place (no roll then), with what it has done.
+  function hunterTurnText(turn) {
+    const hunter = view().hunters.find((x) => x.name === turn.hunter);
+    const bits = [hunterName(turn.hunter)];
+    if (hunter?.horrified || turn.die === null) bits.push(tr("oh.horrifiedTurn"));
+    else bits.push(tr(turn.move_allowance === 1 ? "oh.moveDieOne" : "oh.moveDie", { die: turn.die, n: turn.move_allowance }));
+    let text = bits.join(" ");
+    if (turn.moved) text += ` · ${tr("oh.moved")}`;
+    if (turn.guessed) text += ` · ${tr("oh.guessed")}`;
+    return text;
   }
 
   function seatIndex(name) {
@@ -784,7 +850,7 @@ export function mount(root, ctx) {
       const head = el(
         order ? "button" : "div",
         { class: `oh-hunter-head${order ? " target" : ""}${h.active ? " active" : ""}`, "data-hunter-order": order ? h.name : null },
-        el("span", { class: "oh-dot", style: `background:${HUNTER_FILL[h.name] ?? "#777"}` }),
+        el("span", { class: "oh-dot oh-token-key", style: `background:${HUNTER_FILL[h.name] ?? "#777"};color:${HUNTER_INK[h.name] ?? "#fff"}`, "aria-hidden": "true" }, hunterMark(h.name)),
         el("b", {}, hunterName(h.name)),
         ` · ${ctx.seatName(seatIndex(h.seat))} · ${h.cell}`,
       );
@@ -800,7 +866,7 @@ export function mount(root, ctx) {
     const p = v.phantom;
     const box = el("div", { class: "oh-phantom-panel", id: "oh-phantom-panel" }, el("h3", {}, tr("oh.legend.phantom")));
     const bits = [p.revealed ? tr("oh.revealed", { cell: p.cell ?? v.private?.cell ?? "?" }) : tr("oh.hidden"), tr("oh.hand", { n: p.hand_size })];
-    if (p.die !== null) bits.push(tr("oh.die", { n: p.die }), tr("oh.stepsLeft", { n: p.steps_left }));
+    if (p.die !== null) bits.push(tr("oh.die", { n: p.die }), p.steps_left === 1 ? tr("oh.stepLeft") : tr("oh.stepsLeft", { n: p.steps_left }));
     bits.push(tr("oh.cardsThisTurn", { n: p.cards_this_turn }), tr("oh.laidLast", { n: p.laid_last_turn }));
     if (p.opening_turn) bits.push(tr("oh.opening"), tr(p.opening_turns_left === 1 ? "oh.openingLeave" : "oh.openingMove"));
     if (p.round_ending) bits.push(tr("oh.roundEnding"));
@@ -846,6 +912,9 @@ export function mount(root, ctx) {
   function legend() {
     const items = ["corridor", "dark", "furnished", "damp"].map((k) => el("span", { class: "oh-key" }, el("i", { class: `oh-swatch oh-${k}` }), tr(`oh.legend.${k}`)));
     items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-relic-key" }), tr("oh.legend.relic")), el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-pentagram-key" }), tr("oh.legend.pentagram")), el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-trail-key" }), tr("oh.legend.trail")));
+    for (const kind of ["shadows", "poltergeist", "slime"]) {
+      items.push(el("span", { class: "oh-key" }, el("i", { class: `oh-entity-key oh-entity-key-${kind}`, "aria-hidden": "true" }, tr(`oh.mark.${kind}`)), entityName(kind)));
+    }
     if (view().side === "hunters") items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-trap-key" }), tr("oh.legend.trap")));
     if (view().side === "hunters" && ctx.options?.["heat-map"]) items.push(el("span", { class: "oh-key" }, el("i", { class: "oh-swatch oh-possible-key" }), tr("oh.legend.possible")));
     return el("div", { class: "oh-legend" }, items);
@@ -922,8 +991,18 @@ export function mount(root, ctx) {
       decisionBox.append(el("p", { class: "oh-hint" }, tr("oh.hint.step")));
       used.add("step");
     }
-    if (ofKind("start_turn").length) {
+    // The hunter to go next: a button per hunter here, beside the prompt (the hunters' rows in
+    // the side panel take the same click).
+    const orders = ofKind("start_turn");
+    if (orders.length) {
       decisionBox.append(el("p", { class: "oh-hint" }, tr("oh.hint.order")));
+      const bar = el("div", { class: "actions oh-actions oh-order", id: "oh-order" });
+      for (const a of orders) {
+        const b = el("button", { class: "action oh-action oh-act-start_turn", "data-kind": "start_turn", "data-hunter": a.hunter, disabled: pick.busy }, el("span", { class: "oh-dot", style: `background:${HUNTER_FILL[a.hunter] ?? "#777"}`, "aria-hidden": "true" }), " ", actionLabel(a));
+        b.addEventListener("click", () => pick.send(a));
+        bar.append(b);
+      }
+      decisionBox.append(bar);
       used.add("start_turn");
     }
     const kinds = Object.keys(tools);
@@ -953,7 +1032,18 @@ export function mount(root, ctx) {
     }
     if (pick.refusal) decisionBox.append(el("p", { class: "oh-refusal" }, tr("oh.refused", { reason: pick.refusal })));
     const all = el("details", { class: "oh-all" }, el("summary", {}, tr("oh.allActions")));
-    all.append(el("ul", {}, actions().map((x) => el("li", {}, x.text))));
+    // In words, each a button: every action reachable from the keyboard, the board's included.
+    all.append(
+      el(
+        "ul",
+        {},
+        actions().map((x) => {
+          const b = el("button", { type: "button", class: "small oh-any", "data-action": x.text, disabled: pick.busy }, actionLabel(x.action));
+          b.addEventListener("click", () => pick.send(x.action));
+          return el("li", {}, b);
+        }),
+      ),
+    );
     decisionBox.append(all);
   }
 
@@ -1005,7 +1095,7 @@ export function mount(root, ctx) {
     status.replaceChildren(
       ...[
       el("span", { class: "oh-phase" }, tr(`oh.phase.${v.phase}`)),
-      v.hunter_turn ? el("span", { class: "oh-chip" }, `${hunterName(v.hunter_turn.hunter)} ${tr("oh.moveDie", { die: v.hunter_turn.die ?? "-", n: v.hunter_turn.move_allowance ?? "-" })}${v.hunter_turn.moved ? ` · ${tr("oh.moved")}` : ""}${v.hunter_turn.guessed ? ` · ${tr("oh.guessed")}` : ""}`) : null,
+      v.hunter_turn ? el("span", { class: "oh-chip", id: "oh-hunter-turn" }, hunterTurnText(v.hunter_turn)) : null,
       v.twilight ? el("span", { class: "oh-chip" }, `${tr("oh.twilightAvailable")}: ${v.twilight.available.length}`) : null,
       ].filter(Boolean),
     );
@@ -1020,7 +1110,7 @@ export function mount(root, ctx) {
       privateBox.replaceChildren();
     }
     side.replaceChildren(...[timeTrack(), damageTrack(), v.private ? handPanel() : null, phantomPanel(), hunterPanel(), legend()].filter(Boolean));
-    events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, engineText(line)))));
+    events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", tabindex: "0", "aria-label": tr("oh.events"), start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, engineText(line)))));
     const list = events.querySelector("ol");
     list.scrollTop = list.scrollHeight;
     renderCover();

@@ -455,7 +455,7 @@ export function mount(root, ctx) {
   const style = el("link", { rel: "stylesheet", href: "/static/css/run-ghost-run.css" });
   const decisionBox = el("section", { class: "decision rgr-decision", id: "decision" });
   const infoBar = el("div", { class: "rgr-info", id: "rgr-info" });
-  const hall = svg("svg", { class: "rgr-hall", id: "rgr-hall", viewBox: `0 0 ${SIZE} ${SIZE}`, role: "img", "aria-label": "hall" });
+  const hall = svg("svg", { class: "rgr-hall", id: "rgr-hall", viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group", "aria-label": "hall" });
   const hallWrap = el("div", { class: "rgr-hall-wrap" }, hall);
   const keyholeBox = el("section", { class: "rgr-keyhole card", id: "rgr-keyhole" });
   const playersBox = el("section", { class: "rgr-players card", id: "rgr-players" });
@@ -831,7 +831,7 @@ export function mount(root, ctx) {
       const [kind, name] = key.split(":");
       if (kind === "space") {
         const { col, row } = parseSpace(name);
-        const g = svg("g", { class: "rgr-target-space target", "data-keys": key, tabindex: 0, role: "button", "data-space": name });
+        const g = svg("g", { class: "rgr-target-space target", "data-keys": key, tabindex: 0, role: "button", "data-space": name, "aria-label": name });
         g.append(svg("rect", { x: px(col) + 3, y: py(row + 1) + 3, width: S - 6, height: S - 6, rx: 8 }));
         if (costs.has(key)) {
           g.append(svg("circle", { cx: px(col + 1) - 17, cy: py(row + 1) + 17, r: 12, class: "rgr-cost-bg" }));
@@ -841,13 +841,13 @@ export function mount(root, ctx) {
       } else if (kind === "exit") {
         const side = view().players[ctx.seat]?.exit_side ?? "north";
         const band = sideBand(side, 30);
-        const g = svg("g", { class: "rgr-target-exit target", "data-keys": key, tabindex: 0, role: "button", id: "rgr-exit" });
+        const g = svg("g", { class: "rgr-target-exit target", "data-keys": key, tabindex: 0, role: "button", id: "rgr-exit", "aria-label": tr("rgr.exitHere", { n: costs.get(key) ?? "" }) });
         g.append(svg("rect", { ...band, rx: 8 }));
         g.append(svg("text", { x: f1(band.x + band.width / 2), y: f1(band.y + band.height / 2 + 5), "text-anchor": "middle", class: "rgr-exit-text" }, tr("rgr.exitHere", { n: costs.get(key) ?? "" })));
         layer.append(g);
       } else if (kind === "side") {
         const band = sideBand(name, 44);
-        const g = svg("g", { class: "rgr-target-side target", "data-keys": key, tabindex: 0, role: "button", "data-side": name });
+        const g = svg("g", { class: "rgr-target-side target", "data-keys": key, tabindex: 0, role: "button", "data-side": name, "aria-label": sideName(name) });
         g.append(svg("rect", { ...band, rx: 10 }));
         g.append(svg("text", { x: f1(band.x + band.width / 2), y: f1(band.y + band.height / 2 + 5), "text-anchor": "middle", class: "rgr-side-text" }, sideName(name)));
         layer.append(g);
@@ -942,7 +942,7 @@ export function mount(root, ctx) {
     const cam = camera(scene.eye);
     const e = scene.eye.position;
     const seen = new Map(look.seen.map((s) => [s.ghost, s.how]));
-    const box = svg("svg", { class: "rgr-picture", viewBox: `0 0 ${PW} ${PH}`, role: "img", "data-side": look.side, "data-door": look.door });
+    const box = svg("svg", { class: "rgr-picture", viewBox: `0 0 ${PW} ${PH}`, role: "img", "aria-label": tr("rgr.keyholeTitle"), "data-side": look.side, "data-door": look.door });
     const clipId = `rgr-pic-${look.side}-${look.door}-${turn}`;
     box.append(svg("defs", {}, svg("clipPath", { id: clipId }, svg("rect", { x: 0, y: 0, width: PW, height: PH, rx: 14 }))));
     const stage = svg("g", { "clip-path": `url(#${clipId})` });

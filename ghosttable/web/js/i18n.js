@@ -36,6 +36,7 @@ const STRINGS = {
     "lobby.view": "View",
     "lobby.join": "Join by link",
     "lobby.joinHelp": "Paste an invitation link a friend sent you.",
+    "lobby.joinLabel": "Invitation link",
     "lobby.joinButton": "Join",
     "lobby.joining": "Joining the table…",
     "lobby.badLink": "This is not an invitation link.",
@@ -59,6 +60,14 @@ const STRINGS = {
     "common.no": "no",
     "common.error": "Error: {reason}",
     "common.back": "Back to the lobby",
+    "turn.title": "▶ Your turn · {title}",
+    "turn.box": "Your turn",
+    "turn.sound": "Play a sound when it is my turn",
+    "turn.notify": "Show a browser notification when it is my turn",
+    "turn.notifyRefused": "The browser refused notifications; they can be allowed in its site settings.",
+    "turn.notifyUnsupported": "This browser cannot show notifications.",
+    "turn.notification": "Your turn: {title}",
+    "turn.notificationBody": "The table waits for your move.",
     "table.title": "Table",
     "table.you": "You are {seat}",
     "table.spectator": "You are watching",
@@ -154,6 +163,7 @@ const STRINGS = {
     "lobby.view": "查看",
     "lobby.join": "通过链接加入",
     "lobby.joinHelp": "粘贴朋友发给你的邀请链接。",
+    "lobby.joinLabel": "邀请链接",
     "lobby.joinButton": "加入",
     "lobby.joining": "正在加入牌桌……",
     "lobby.badLink": "这不是邀请链接。",
@@ -177,6 +187,14 @@ const STRINGS = {
     "common.no": "否",
     "common.error": "错误：{reason}",
     "common.back": "返回大厅",
+    "turn.title": "▶ 轮到你了 · {title}",
+    "turn.box": "轮到你时",
+    "turn.sound": "轮到我时播放提示音",
+    "turn.notify": "轮到我时显示浏览器通知",
+    "turn.notifyRefused": "浏览器拒绝了通知; 可以在它的网站设置中允许。",
+    "turn.notifyUnsupported": "这个浏览器不能显示通知。",
+    "turn.notification": "轮到你了: {title}",
+    "turn.notificationBody": "牌桌在等你行动。",
     "table.title": "牌桌",
     "table.you": "你是 {seat}",
     "table.spectator": "你正在观战",
@@ -293,6 +311,12 @@ export function outcomeText(game, result) {
   if (!winners.length) return t("table.noWinner");
   const names = winners.map((side) => tOr(`game.${game}.side.${side}`, tOr(`game.${game}.seat.${side}`, side)));
   return t("table.winners", { winners: names.join(current === "zh" ? "、" : " and ") });
+}
+
+// Every text of a language as now known (the shell's and the table modules' added so far):
+// key -> text, a copy (the test that every English text has its Chinese one reads it).
+export function texts(code) {
+  return { ...(STRINGS[code] || {}) };
 }
 
 // Adds a game's texts: { en: { key: text }, zh: { key: text } } (a table module's `strings`).

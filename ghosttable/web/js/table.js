@@ -4,6 +4,7 @@
 
 import { api, el, seatsAt } from "./api.js";
 import { actionLabel } from "./generic.js";
+import { showTurn, turnControls } from "./turn-notice.js";
 import { addStrings, lang, languageButton, onLanguageChange, outcomeText, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -292,9 +293,17 @@ function handOver(frame) {
   $("hand-over-go").focus();
 }
 
+// Whether a seat this browser holds is to act in this frame (hot seat: any of them).
+function yourTurn(frame) {
+  if (replayMode || frame.status !== "playing" || shell.seat === null) return false;
+  const held = new Set(seatsAt(tableId).map((h) => h.seat));
+  return (frame.acting || []).some((s) => held.has(s));
+}
+
 function show(frame) {
   shell.frame = frame;
   renderHeader();
+  showTurn(yourTurn(frame), document.title, $("game-title").textContent);
   renderSeats(frame);
   shell.module?.update(frame); // first: the module words the log from this frame
   renderLog(frame);
@@ -464,6 +473,10 @@ async function startReplay() {
 async function main() {
   translatePage();
   languageButton($("lang"));
+  if (!replayMode) {
+    $("turn-box").hidden = false;
+    turnControls($("turn-box"));
+  }
   $("hand-over-go").addEventListener("click", () => {
     if (shell.handOver !== null) switchSeat(shell.handOver);
   });
