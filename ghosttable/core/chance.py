@@ -136,7 +136,7 @@ class Chance:
             (see the module docstring).
     """
 
-    __slots__ = ("_chosen", "_drawn", "_rng", "_script", "seed")
+    __slots__ = ("_chosen", "_drawn", "_rng", "_script", "largest", "seed")
 
     def __init__(self, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         self.seed = seed
@@ -144,6 +144,8 @@ class Chance:
         self._script: dict[str, deque[Any]] = {k: deque(v) for k, v in (script or {}).items()}
         self._chosen: deque[int] | None = None
         self._drawn: dict[str, list[Any]] = {}
+        self.largest = 0
+        """The most items (faces) of any event met so far: every outcome id is below it."""
         if isinstance(script, ExplicitOutcomes):
             self.explicit(script.chosen)
 
@@ -223,7 +225,10 @@ class Chance:
         """How many scripted outcomes of ``kind`` are still waiting."""
         return len(self._script.get(kind, ()))
 
-    def _next(self, kind: str) -> tuple[bool, Any]:
+    def _next(self, kind: str, size: int) -> tuple[bool, Any]:
+        """The next scripted outcome of ``kind``, if any (``size``: the event's item count)."""
+        if size > self.largest:
+            self.largest = size
         queue = self._script.get(kind)
         if queue:
             return True, queue.popleft()
@@ -231,7 +236,7 @@ class Chance:
 
     def roll(self, kind: str, faces: Sequence[T]) -> T:
         """One face of a die with the given ``faces`` (uniform)."""
-        has, value = self._next(kind)
+        has, value = self._next(kind, len(faces))
         if has:
             if value not in faces:
                 raise ChanceScriptError(f"scripted {kind} outcome {value!r} is not a face of {list(faces)!r}")
@@ -245,7 +250,7 @@ class Chance:
 
     def randint(self, kind: str, low: int, high: int) -> int:
         """An integer in ``[low, high]`` (both included)."""
-        has, value = self._next(kind)
+        has, value = self._next(kind, high - low + 1)
         if has:
             if not isinstance(value, int) or not low <= value <= high:
                 raise ChanceScriptError(f"scripted {kind} outcome {value!r} is not in [{low}, {high}]")
@@ -264,7 +269,7 @@ class Chance:
         A scripted outcome is the whole order: a list equal to ``items`` as a multiset, or a list of
         indices into ``items`` when ``items`` are not hashable or comparable.
         """
-        has, value = self._next(kind)
+        has, value = self._next(kind, len(items))
         if has:
             order = list(value)
             if sorted(map(repr, order)) == sorted(map(repr, items)):
@@ -289,7 +294,7 @@ class Chance:
 
     def sample(self, kind: str, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct items, in the order drawn. A scripted outcome is the list drawn."""
-        has, value = self._next(kind)
+        has, value = self._next(kind, len(items))
         if has:
             drawn = list(value)
             if len(drawn) != k or any(v not in items for v in drawn):
@@ -311,6 +316,7 @@ class Chance:
         twin._script = {k: deque(v) for k, v in self._script.items()}
         twin._chosen = None if self._chosen is None else deque(self._chosen)
         twin._drawn = {k: list(v) for k, v in self._drawn.items()}
+        twin.largest = self.largest
         return twin
 
     def reseed(self, seed: int) -> None:
