@@ -1,0 +1,355 @@
+"""What the games' encodings share: a fixed action space built from action kinds and their
+parameter domains, and a tensor builder that records its layout.
+
+Each game's ``encoding.py`` describes its actions as :class:`Family` entries (one kind with one set
+of parameter names, each parameter with its domain), and its observation as a function that reads
+the seat's view into a :class:`TensorBuilder`. :class:`GameEncoding` ties the two together and is
+what :func:`ghosttable.research.encoding.encoding_for` hands out.
+
+An action's id is ``offset of its family + the mixed-radix index of its parameter values`` (the
+first parameter of the family the most significant). A family may leave some of an action's
+parameters out of its index (``ignored``) when the others already tell apart every legal action of
+a position (say a step's cost, which the ghost and the space it goes to fix); a few families index
+a parameter by what it means now (:class:`SlotFamily`, say "the second entity on the board")
+rather than by its value, when its values are serial numbers without bound. Ids are checked to
+be distinct among the legal actions each time they are listed.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ghosttable.core.actions import Action, Value
+from ghosttable.core.errors import IllegalActionError
+from ghosttable.core.state import Game, State
+
+
+class ActionFamily(ABC):
+    """A block of consecutive ids: the actions of one kind with one set of parameter names.
+
+    Attributes:
+        kind: the actions' kind.
+        names: the names of every parameter such an action carries (sorted).
+        size: how many ids the block holds.
+    """
+
+    kind: str
+    names: tuple[str, ...]
+    size: int
+
+    @abstractmethod
+    def index(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """The action's index inside the block, in ``[0, size)`` (``legal``: the legal actions of
+        ``seat`` when the caller has them listed already).
+
+        Raises:
+            IllegalActionError: a parameter value outside the family's domain.
+        """
+
+    @property
+    def stateless(self) -> bool:
+        """Whether :meth:`index` reads the action only (so that it may be kept in a cache)."""
+        return True
+
+    def describe(self) -> str:
+        """One line for the documentation: the kind and what indexes it."""
+        return f"{self.kind}({', '.join(self.names)})"
+
+
+@dataclass(frozen=True)
+class Family(ActionFamily):
+    """Actions ``kind`` whose parameters ``domains`` (name, values) are indexed in mixed radix, the
+    first name the most significant; the parameters named in ``ignored`` are carried by the actions
+    but left out of the index (the others must fix them in any position)."""
+
+    kind: str
+    domains: tuple[tuple[str, tuple[Value, ...]], ...] = ()
+    ignored: tuple[str, ...] = ()
+    names: tuple[str, ...] = field(init=False)
+    size: int = field(init=False)
+    _lookup: tuple[dict[Value, int], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", tuple(sorted([n for n, _ in self.domains] + list(self.ignored))))
+        object.__setattr__(self, "size", math.prod(len(values) for _, values in self.domains))
+        lookup = tuple({_key(v): i for i, v in enumerate(values)} for _, values in self.domains)
+        object.__setattr__(self, "_lookup", lookup)
+
+    def index(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """The mixed-radix index of the action's values (see the class docstring)."""
+        out = 0
+        for (name, values), table in zip(self.domains, self._lookup, strict=True):
+            got = table.get(_key(action.get(name)))
+            if got is None:
+                raise IllegalActionError(f"{action} has no id: {name}={action.get(name)!r} is outside its domain")
+            out = out * len(values) + got
+        return out
+
+    def value_of(self, index: int) -> dict[str, Value]:
+        """The parameter values of ``index`` (the ignored ones left out)."""
+        values: dict[str, Value] = {}
+        for name, domain in reversed(self.domains):
+            index, digit = divmod(index, len(domain))
+            values[name] = domain[digit]
+        return values
+
+    def describe(self) -> str:
+        """``kind(name[n] x name[m] ...)``, with the ignored parameters named."""
+        parts = " x ".join(f"{n}[{len(v)}]" for n, v in self.domains) or "-"
+        left = f"; {', '.join(self.ignored)} not indexed" if self.ignored else ""
+        return f"{self.kind}({parts}{left})"
+
+
+def _key(value: Any) -> Any:
+    """A look-up key that tells ``True`` from ``1`` (``True == 1`` in Python)."""
+    return (type(value), value)
+
+
+class SubsetFamily(ActionFamily):
+    """Actions ``kind`` with one parameter ``name`` holding a set of items from ``items`` (a sorted
+    tuple, no repeats), indexed by the bit mask of the items held."""
+
+    def __init__(self, kind: str, name: str, items: Sequence[Value]) -> None:
+        self.kind, self.name, self.items = kind, name, tuple(items)
+        self.names = (name,)
+        self.size = 1 << len(self.items)
+        self._bit = {_key(v): 1 << i for i, v in enumerate(self.items)}
+
+    def index(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """The bit mask of the items the parameter holds."""
+        held = action.get(self.name)
+        if not isinstance(held, tuple) or len(set(held)) != len(held):
+            raise IllegalActionError(f"{action} has no id: {self.name} must hold distinct items")
+        mask = 0
+        for item in held:
+            bit = self._bit.get(_key(item))
+            if bit is None:
+                raise IllegalActionError(f"{action} has no id: {item!r} is not one of {self.name}'s items")
+            mask |= bit
+        return mask
+
+    def describe(self) -> str:
+        """``kind(name: subset of n)``."""
+        return f"{self.kind}({self.name}: subset of {len(self.items)})"
+
+
+class SlotFamily(ActionFamily):
+    """Actions ``kind`` indexed by the mixed radix of ``domains`` and by ``slots`` ranks read from the
+    state (``rank(state, seat, action, legal)``, in ``[0, slots)``; ``legal`` is ``None`` when not
+    listed yet): for a parameter whose
+    values are serial numbers (the Old House's entities), or a choice the rules list in a number of
+    ways that no fixed table could hold (a Ghost Stories payment). The rank must tell apart the legal
+    actions that agree on ``domains``."""
+
+    def __init__(
+        self,
+        kind: str,
+        names: Sequence[str],
+        slots: int,
+        rank: Callable[[State, int, Action, Sequence[Action] | None], int],
+        domains: Sequence[tuple[str, Sequence[Value]]] = (),
+        what: str = "slot",
+    ) -> None:
+        self.kind, self.names, self.slots, self.rank, self.what = kind, tuple(sorted(names)), slots, rank, what
+        self.inner = Family(kind, tuple((n, tuple(v)) for n, v in domains))
+        self.size = slots * self.inner.size
+
+    @property
+    def stateless(self) -> bool:
+        """A rank reads the state: never cached."""
+        return False
+
+    def index(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """``inner index * slots + rank``."""
+        rank = self.rank(state, seat, action, legal)
+        if not 0 <= rank < self.slots:
+            raise IllegalActionError(f"{action} has no id: its {self.what} {rank} is past the {self.slots} there are")
+        return self.inner.index(state, seat, action) * self.slots + rank
+
+    def describe(self) -> str:
+        """``kind(domains x what[slots])``."""
+        inner = " x ".join(f"{n}[{len(v)}]" for n, v in self.inner.domains)
+        return f"{self.kind}({inner + ' x ' if inner else ''}{self.what}[{self.slots}])"
+
+
+class ActionSpace:
+    """A game's fixed action space: its families, in order, each at its offset.
+
+    Args:
+        families: the families; two may not share a kind and a set of parameter names.
+    """
+
+    def __init__(self, families: Iterable[ActionFamily]) -> None:
+        self.families: tuple[ActionFamily, ...] = tuple(families)
+        self.offsets: list[int] = []
+        self._by_shape: dict[tuple[str, tuple[str, ...]], tuple[ActionFamily, int]] = {}
+        offset = 0
+        for fam in self.families:
+            shape = (fam.kind, fam.names)
+            if shape in self._by_shape:
+                raise ValueError(f"two families of {fam.kind} with parameters {fam.names}")
+            self._by_shape[shape] = (fam, offset)
+            self.offsets.append(offset)
+            offset += fam.size
+        self.size = offset
+        self._cache: dict[Action, int] = {}
+
+    def action_id(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """The id of ``action`` of ``seat`` in ``state`` (``legal``: its legal actions, when listed).
+
+        Raises:
+            IllegalActionError: an action no family holds.
+        """
+        got = self._cache.get(action)
+        if got is not None:
+            return got
+        found = self._by_shape.get((action.kind, tuple(name for name, _ in action.params)))
+        if found is None:
+            raise IllegalActionError(f"{action} has no id: no action of its kind and parameters is in this game")
+        fam, offset = found
+        got = offset + fam.index(state, seat, action, legal)
+        if fam.stateless and len(self._cache) < 1 << 16:
+            self._cache[action] = got
+        return got
+
+    def legal_map(self, state: State, seat: int, legal: Sequence[Action] | None = None) -> dict[int, Action]:
+        """``{id: action}`` over the legal actions of ``seat`` (listed here unless given).
+
+        Raises:
+            AssertionError: two legal actions share an id (a defect of the game's encoding).
+        """
+        actions = state.legal_actions(seat) if legal is None else legal
+        out = {self.action_id(state, seat, a, actions): a for a in actions}
+        if len(out) != len(actions):
+            raise AssertionError(f"two legal actions of {state.game.spec.name} share an id")
+        return out
+
+    def describe(self) -> list[tuple[int, int, str]]:
+        """``(first id, last id + 1, family)`` per family, for the documentation."""
+        return [(o, o + f.size, f.describe()) for o, f in zip(self.offsets, self.families, strict=True)]
+
+
+class TensorBuilder:
+    """A flat list of floats built slice by slice, each slice named (the layout).
+
+    Methods append to :attr:`values` and note the slice in :attr:`layout` as ``(name, start,
+    stop)``; a game builds its tensor with the same calls in the same order every time, so that
+    the layout is fixed.
+    """
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+        self.layout: list[tuple[str, int, int]] = []
+
+    def _note(self, name: str, start: int) -> None:
+        self.layout.append((name, start, len(self.values)))
+
+    def scalar(self, name: str, value: float | None, scale: float = 1.0) -> None:
+        """One number divided by ``scale`` (``None`` counts as 0)."""
+        start = len(self.values)
+        self.values.append(0.0 if value is None else float(value) / scale)
+        self._note(name, start)
+
+    def scalars(self, name: str, values: Sequence[float | None], scale: float = 1.0) -> None:
+        """Several numbers, each divided by ``scale``."""
+        start = len(self.values)
+        self.values.extend(0.0 if v is None else float(v) / scale for v in values)
+        self._note(name, start)
+
+    def one_hot(self, name: str, value: Any, domain: Sequence[Any]) -> None:
+        """``len(domain)`` entries, 1 at ``value``'s place (all 0 when it is not in the domain)."""
+        start = len(self.values)
+        self.values.extend(1.0 if value == d else 0.0 for d in domain)
+        self._note(name, start)
+
+    def many_hot(self, name: str, held: Iterable[Any], domain: Sequence[Any]) -> None:
+        """``len(domain)`` entries, 1 at each place held."""
+        start = len(self.values)
+        have = set(held)
+        self.values.extend(1.0 if d in have else 0.0 for d in domain)
+        self._note(name, start)
+
+    def counts(self, name: str, counts: Mapping[Any, float], domain: Sequence[Any], scale: float = 1.0) -> None:
+        """``len(domain)`` entries: the count of each (0 when absent), divided by ``scale``."""
+        start = len(self.values)
+        self.values.extend(float(counts.get(d, 0)) / scale for d in domain)
+        self._note(name, start)
+
+
+class GameEncoding:
+    """One game's encoding under its options: a fixed action space and a view-to-tensor function.
+
+    Args:
+        game: the loaded game.
+        space: its action space.
+        observe: ``observe(builder, view, seat)`` fills a :class:`TensorBuilder` from the view of
+            ``seat`` (``None``: a spectator), the same slices in the same order for every view.
+
+    Attributes:
+        num_distinct_actions: the number of ids.
+        observation_shape: ``(n,)``, the length of every tensor.
+    """
+
+    def __init__(
+        self, game: Game, space: ActionSpace, observe: Callable[[TensorBuilder, dict[str, Any], int | None], None]
+    ) -> None:
+        self.game = game
+        self.space = space
+        self.observe = observe
+        self.num_distinct_actions: int = space.size
+        probe = TensorBuilder()
+        observe(probe, game.new_initial_state(seed=0).view(None), None)
+        self.layout: list[tuple[str, int, int]] = probe.layout
+        self.observation_shape: tuple[int, ...] = (len(probe.values),)
+
+    def action_id(self, state: State, seat: int, action: Action) -> int:
+        """The stable id of ``action`` of ``seat``, in ``[0, num_distinct_actions)``.
+
+        Raises:
+            IllegalActionError: an action of no kind or value this game's space holds.
+        """
+        return self.space.action_id(state, seat, action)
+
+    def action_of(self, state: State, seat: int, action_id: int) -> Action:
+        """The legal action of ``seat`` whose id is ``action_id``.
+
+        Raises:
+            IllegalActionError: no legal action of ``seat`` has that id now (or the id is out of
+                range); the reason names the decision point.
+        """
+        size = self.num_distinct_actions
+        if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < size:
+            raise IllegalActionError(f"action id {action_id!r} is not in [0, {self.num_distinct_actions})")
+        legal = state.legal_actions(seat)
+        for action in legal:
+            if self.space.action_id(state, seat, action, legal) == action_id:
+                return action
+        if not legal:
+            raise IllegalActionError(f"seat {seat} has nothing to do now (action id {action_id})")
+        raise IllegalActionError(f"action id {action_id} is not a legal choice at {state.decision_name(seat)} now")
+
+    def legal_ids(self, state: State, seat: int) -> list[int]:
+        """The sorted ids of ``state.legal_actions(seat)``."""
+        return sorted(self.space.legal_map(state, seat))
+
+    def legal_map(self, state: State, seat: int) -> dict[int, Action]:
+        """``{id: action}`` over the legal actions of ``seat``, listed once (for environments)."""
+        return self.space.legal_map(state, seat)
+
+    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
+        """The tensor of ``state.view(seat)`` (only the view is read): ``observation_shape[0]``
+        floats, laid out as :attr:`layout` says."""
+        return self.view_tensor(state.view(seat), seat)
+
+    def view_tensor(self, view: dict[str, Any], seat: int | None) -> list[float]:
+        """The tensor of a view already built (see :meth:`observation_tensor`)."""
+        builder = TensorBuilder()
+        self.observe(builder, view, seat)
+        if len(builder.values) != self.observation_shape[0]:
+            name, got = self.game.spec.name, len(builder.values)
+            raise AssertionError(f"{name} tensor has {got} entries, not {self.observation_shape[0]}")
+        return builder.values

@@ -1,0 +1,215 @@
+"""Ghost Stories' fixed action space and observation tensor (layout: docs/games/ghost_stories.md,
+"Encoding for learning agents").
+
+Every action has an id fixed by its kind and values (tiles 0-8, spaces 0-11, boards and Taoists
+0-3, the five Tao colours), except two choices the rules list in ways no fixed table of a useful
+size could hold, indexed by what they mean in the position:
+
+- ``reroll dice=...``: the bit mask of the dice rerolled (at most 6 dice);
+- ``banish ghosts=... tokens=...``: the ghosts banished (one space, or the two a corner tile
+  faces: 16 choices), then the payment's rank among the legal payments of those ghosts, sorted by
+  the number of tokens and then their ``board:colour`` text (at most :data:`PAYMENTS`).
+
+The tensor reads the public table only (every seat sees the same, the ghost deck's order never).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ghosttable.core.actions import Action
+from ghosttable.core.state import Game, State
+from ghosttable.games.encoding import (
+    ActionFamily,
+    ActionSpace,
+    Family,
+    GameEncoding,
+    SlotFamily,
+    SubsetFamily,
+    TensorBuilder,
+)
+from ghosttable.games.ghost_stories.cards import COLOURS, load_data
+from ghosttable.games.ghost_stories.village import FACING
+
+TILES = tuple(range(9))
+SPACES = tuple(range(12))
+BOARDS = tuple(range(4))
+PAYMENTS = 256
+"""The most ways of paying for one choice of ghosts that ``banish`` ids hold."""
+NO_PARAMETER = (
+    "end_turn",
+    "exorcise",
+    "gain_nothing",
+    "gain_qi",
+    "give_up",
+    "keep_curse",
+    "regain_yin_yang",
+    "reroll_curse",
+    "skip_action",
+    "stay",
+)
+GHOST_CHOICES: tuple[tuple[int, ...], ...] = tuple(sorted({(s,) for s in SPACES} | {f for f in FACING if len(f) == 2}))
+"""What one exorcism may banish: a ghost on one space, or the two a corner tile faces."""
+PHASES = ("yang_move", "yang_action", "yang_buddha", "yin", "over")
+DECISIONS = (
+    "yang_move",
+    "yang_action",
+    "yang_buddha",
+    "place_ghost",
+    "choose_victim",
+    "reroll_tao_dice",
+    "reroll_curse_die",
+    "resolve_exorcism",
+    "choose_token_colour",
+    "qi_or_yin_yang",
+    "discard_token",
+    "incarnation_qi",
+    "incarnation_yin_yang",
+    "pavilion_taoist",
+    "herbalist_white",
+)
+TAO_FACES = (*COLOURS, "white")
+CURSE_FACES = ("blank", "haunt", "ghost", "lose_tokens", "lose_qi")
+LEVELS = ("initiation", "normal", "nightmare", "hell")
+DECK_POSITIONS = 70
+"""Cards of the deck whose incarnation flag the tensor holds (the deck is shorter)."""
+
+
+def _payment_rank(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+    """The rank of a ``banish`` among the legal ones banishing the same ghosts (see the module)."""
+    actions = state.legal_actions(seat) if legal is None else legal
+    ghosts = action["ghosts"]
+    same = sorted(
+        (a for a in actions if a.kind == "banish" and a["ghosts"] == ghosts),
+        key=lambda a: (len(a["tokens"]), a["tokens"]),  # type: ignore[arg-type]
+    )
+    return same.index(action) if action in same else len(same)
+
+
+def action_families() -> list[ActionFamily]:
+    """The families of Ghost Stories' actions, in id order."""
+    colours = tuple(COLOURS)
+    fams: list[ActionFamily] = [Family(kind) for kind in NO_PARAMETER]
+    fams += [
+        Family("move", (("tile", TILES),)),
+        Family("twin_winds", (("taoist", BOARDS), ("tile", TILES))),
+        Family("move_taoist", (("taoist", BOARDS), ("tile", TILES))),
+        Family("use_power_token", (("board", BOARDS),)),
+        Family("bottomless_pockets", (("colour", colours),)),
+        Family("enfeeblement_mantra", (("ghost", SPACES),)),
+        Family("place_buddha", (("space", SPACES),)),
+        Family("yin_yang_restore", (("tile", TILES),)),
+        Family("place", (("space", SPACES),)),
+        Family("volunteer", (("taoist", BOARDS),)),
+        SubsetFamily("reroll", "dice", range(6)),
+        Family("take_token", (("colour", colours),)),
+        Family("discard", (("colour", colours),)),
+        Family("give_qi", (("taoist", BOARDS),)),
+        Family("give_yin_yang", (("taoist", BOARDS),)),
+    ]
+    for kind in ("ask_help", "yin_yang_help"):
+        fams += [
+            Family(kind, (("tile", TILES),)),
+            Family(kind, (("tile", TILES), ("taoist", BOARDS))),
+            Family(kind, (("tile", TILES), ("colour", (*colours, "none")))),
+            Family(kind, (("tile", TILES), ("ghost", SPACES))),
+            Family(kind, (("tile", TILES), ("restore", TILES))),
+            Family(kind, (("tile", TILES), ("board", BOARDS))),
+            Family(kind, (("tile", TILES), ("ghost", SPACES), ("to", SPACES))),
+        ]
+    fams.append(
+        SlotFamily("banish", ("ghosts", "tokens"), PAYMENTS, _payment_rank, (("ghosts", GHOST_CHOICES),), "payment")
+    )
+    return fams
+
+
+def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
+    """Fill ``out`` from a Ghost Stories view (see the layout in the game's spec page)."""
+    data = load_data()
+    ghost_ids = sorted(data.ghosts)
+    tile_ids = sorted(t.id for t in data.tiles)
+    power_ids = [p.id for p in data.powers]
+    out.one_hot("seat", view.get("you"), BOARDS)
+    out.scalar("players", view["players"], 4)
+    out.one_hot("level", view["level"], LEVELS)
+    out.scalar("turn", view["turn"], 100)
+    out.one_hot("active_board", view["active_board"], BOARDS)
+    out.one_hot("phase", view["phase"], PHASES)
+    decision = view.get("decision") or {}
+    out.one_hot("decision", decision.get("name"), DECISIONS)
+    out.one_hot("decision_seat", decision.get("seat"), BOARDS)
+    for tile in view["village"]:
+        p = tile["position"]
+        out.one_hot(f"tile{p}.villager", tile["id"], tile_ids)
+        out.scalar(f"tile{p}.haunted", tile["haunted"])
+        out.many_hot(f"tile{p}.taoists", tile["taoists"], BOARDS)
+        out.scalar(f"tile{p}.buddhas", tile["buddhas"], 2)
+        out.one_hot(f"tile{p}.circle_token", tile["circle_token"], COLOURS)
+        out.scalar(f"tile{p}.power_tokens", tile["power_tokens"], 4)
+    for board in view["boards"]:
+        b = board["board"]
+        out.one_hot(f"board{b}.colour", board["colour"], COLOURS)
+        out.scalar(f"board{b}.neutral", board["neutral"])
+        out.scalar(f"board{b}.possessed", board["possessed"])
+        out.scalar(f"board{b}.neutral_qi", board["qi"], 4)
+        out.one_hot(f"board{b}.power", board["power"]["id"], power_ids)
+        out.scalar(f"board{b}.power_active", board["power"]["active"])
+        for space in board["spaces"]:
+            s = space["space"]
+            ghost = space["ghost"] or {}
+            out.scalar(f"space{s}.buddha", space["buddha"])
+            out.one_hot(f"space{s}.ghost", ghost.get("id"), ghost_ids)
+            alts = ghost.get("effective_resistance") or [{}]
+            out.counts(f"space{s}.resistance", alts[0], COLOURS, 4)
+            out.scalar(f"space{s}.haunting_step", ghost.get("haunting_step"), 3)
+            out.scalar(f"space{s}.mantra", ghost.get("mantra"))
+            out.scalar(f"space{s}.can_be_exorcised", ghost.get("can_be_exorcised"))
+    taoists = {t["board"]: t for t in view["taoists"]}
+    for b in BOARDS:
+        t = taoists.get(b) or {}
+        out.scalar(f"taoist{b}.present", bool(t))
+        out.scalar(f"taoist{b}.alive", t.get("alive"))
+        out.scalar(f"taoist{b}.qi", t.get("qi"), 4)
+        out.counts(f"taoist{b}.tokens", t.get("tokens") or {}, COLOURS, 4)
+        out.scalar(f"taoist{b}.yin_yang", t.get("yin_yang"))
+        out.scalar(f"taoist{b}.buddhas", t.get("buddhas"), 2)
+        out.one_hot(f"taoist{b}.position", t.get("position"), TILES)
+        out.scalar(f"taoist{b}.power_tokens", t.get("power_tokens"), 2)
+    supply = view["supply"]
+    out.scalar("supply.qi", supply["qi"], 20)
+    out.counts("supply.tao_tokens", supply["tao_tokens"], COLOURS, 4)
+    out.scalar("supply.buddhas_on_temple", supply["buddhas_on_temple"], 2)
+    out.scalar("supply.haunting_figurines", supply["haunting_figurines"], 8)
+    out.one_hot("circle_of_prayer", view["circle_of_prayer"], COLOURS)
+    out.one_hot("mantra.space", view["mantra"]["space"], SPACES)
+    out.scalar("mantra.removed", view["mantra"]["removed"])
+    deck = view["deck"]
+    out.scalar("deck.size", deck["size"], DECK_POSITIONS)
+    out.many_hot("deck.incarnations_at", deck["incarnations_at"], range(DECK_POSITIONS))
+    out.scalar("deck.removed_unseen", deck["removed_unseen"], 10)
+    out.many_hot("discard", [g["id"] for g in view["discard"]], ghost_ids)
+    out.scalar("incarnations.total", view["incarnations"]["total"], 4)
+    out.scalar("incarnations.exorcised", len(view["incarnations"]["exorcised"]), 4)
+    dice = view["dice"]
+    faces: dict[str, int] = {}
+    for face in dice["tao"]:
+        faces[face] = faces.get(face, 0) + 1
+    out.counts("dice.tao", faces, TAO_FACES, 4)
+    out.one_hot("dice.curse", dice["curse"], CURSE_FACES)
+    out.scalar("dice.available", dice["tao_dice_available"], 4)
+    out.scalar("dice.white_wild", dice["white_wild"])
+    out.scalar("dice.tokens_blocked", dice["tao_tokens_blocked"])
+    turn = view["turn_state"] or {}
+    out.many_hot("turn.actions_done", turn.get("actions_done", ()), ("help", "exorcise"))
+    out.many_hot("turn.borrowed_powers", turn.get("borrowed_powers", ()), BOARDS)
+    out.scalar("turn.twin_winds_used", turn.get("twin_winds_used"))
+    out.scalar("turn.bottomless_pockets_used", turn.get("bottomless_pockets_used"))
+    out.scalar("turn.mantra_used", turn.get("mantra_used"))
+    out.scalar("haunted_tiles", view["haunted_tiles"], 4)
+    out.scalar("haunted_tiles_lose_at", view["haunted_tiles_lose_at"], 4)
+
+
+def encoding(game: Game) -> GameEncoding:
+    """The encoding of a loaded Ghost Stories game (its options change no size)."""
+    return GameEncoding(game, ActionSpace(action_families()), observe)

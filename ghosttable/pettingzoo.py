@@ -1,0 +1,309 @@
+"""PettingZoo environments of the three games (the ``research`` extra: pettingzoo, gymnasium).
+
+``env(game, **options)`` is an AEC environment of any game (``game`` a registry name such as
+``"ghost-stories"``, ``players=N`` among the options); ``parallel_env("run-ghost-run", **options)``
+a Parallel one, where every seat that acts gives its action in the same step (Run, Ghost, Run!'s
+movement plans are staged step by step by all seats at once).
+
+Each agent is a seat, named as the game names it (``taoist1``, ``phantom``, ``hunter1``,
+``seat1`` ...). Its observation is a dict: ``"observation"``, a float32 vector built from the seat's
+view only (:func:`ghosttable.research.encoding.encoding_for`, laid out in the game's spec page),
+and ``"action_mask"``, an int8 vector over the game's ``num_distinct_actions`` ids with a 1 at
+each legal action's id. Actions are those ids (a ``Discrete`` space). Rewards are the game's
+returns, given when the game ends (0 before). Chance comes from the seed of ``reset(seed=...)``
+only: ``reset(seed=s)`` plays the game ``new_initial_state(seed=s)`` plays, and a ``reset()``
+without a seed draws the next game's seed from a generator of the environment's own, seeded by
+the last seed given (0 at first).
+
+In the Parallel environment a seat with nothing to do at a step (its mask all zeros) may be given
+any action, or none: it is ignored, as PettingZoo's Parallel API has every live agent send one.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, ClassVar, cast
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from ghosttable import registry
+from ghosttable.core.actions import Action
+from ghosttable.core.errors import IllegalActionError
+from ghosttable.core.state import Game, State
+from ghosttable.games.encoding import GameEncoding
+from ghosttable.research.encoding import encoding_for
+
+__all__ = ["GhostTableAEC", "GhostTableParallel", "env", "parallel_env"]
+
+Observation = dict[str, np.ndarray]
+
+
+class _Table:
+    """What both environments share: the game, its encoding, the state and what was listed of it
+    since the last action (each seat's legal actions, by id), so that a position is listed once."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.encoding = cast(GameEncoding, encoding_for(game))
+        self.names: list[str] = game.seat_names()
+        shape = self.encoding.observation_shape
+        n = self.encoding.num_distinct_actions
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.inf, shape=shape, dtype=np.float32),
+                "action_mask": spaces.MultiBinary(n),
+            }
+        )
+        self.action_space = spaces.Discrete(n)
+        self._seeds = random.Random(0)
+        self.state: State = game.new_initial_state(seed=0)
+        self._legal: dict[int, dict[int, Action]] = {}
+
+    def new_game(self, seed: int | None) -> None:
+        """Start a game: from ``seed``, or from the next seed of the environment's generator."""
+        if seed is None:
+            seed = self._seeds.getrandbits(63)
+        else:
+            self._seeds = random.Random(seed)
+        self.state = self.game.new_initial_state(seed=seed)
+        self._legal = {}
+
+    def legal(self, seat: int) -> dict[int, Action]:
+        """``{id: action}`` of ``seat``'s legal actions now (listed once per position)."""
+        got = self._legal.get(seat)
+        if got is None:
+            got = self._legal[seat] = self.encoding.legal_map(self.state, seat)
+        return got
+
+    def observe(self, seat: int) -> Observation:
+        """The observation of ``seat``: its view's tensor and its action mask."""
+        mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
+        ids = list(self.legal(seat))
+        if ids:
+            mask[ids] = 1
+        tensor = np.asarray(self.encoding.observation_tensor(self.state, seat), dtype=np.float32)
+        return {"observation": tensor, "action_mask": mask}
+
+    def chosen(self, seat: int, action: Any) -> Action:
+        """The legal action of ``seat`` whose id is ``action``.
+
+        Raises:
+            IllegalActionError: not an integer, or no legal action of ``seat`` has that id.
+        """
+        try:
+            number = int(action)
+        except (TypeError, ValueError):
+            raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+        got = self.legal(seat).get(number)
+        if got is None:
+            return self.encoding.action_of(self.state, seat, number)  # raises, with the reason
+        return got
+
+    def play(self, seat: int, action: Action, checked: bool = False) -> None:
+        """Carry out ``action`` of ``seat`` (one of its listed legal actions unless ``checked``)."""
+        if checked:
+            self.state.apply(action, seat)
+        else:
+            self.state.apply_legal(action, seat)
+        self._legal = {}
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the step just played: its return when the game is over, else 0."""
+        if self.state.is_terminal():
+            return [float(r) for r in self.state.returns()]
+        return [0.0] * len(self.names)
+
+    def render(self) -> str:
+        """The spectator's view as JSON text."""
+        return json.dumps(self.state.view(None), sort_keys=True)
+
+
+class GhostTableAEC(AECEnv):  # type: ignore[misc]
+    """An AEC environment of one game (see the module docstring).
+
+    Args:
+        game: a registry name (``"ghost-stories"``, ``"old-house"``, ``"run-ghost-run"``).
+        render_mode: ``None`` or ``"ansi"`` (``render`` returns the spectator's view as JSON text).
+        **options: the game's options, ``players`` among them.
+
+    Raises:
+        UnknownGameError, OptionError: as ``registry.load`` does.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "ghosttable_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.table = _Table(registry.load(game, **options))
+        self.render_mode = render_mode
+        self.possible_agents = list(self.table.names)
+        self._seat = {name: i for i, name in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: self.table.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self.table.action_space for a in self.possible_agents}
+        self.reset()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every seat."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    @property
+    def state_now(self) -> State:
+        """The game's state (its god view: never hand it to an agent that may not know it all)."""
+        return self.table.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game (see the module docstring for ``seed``; ``options`` is not read)."""
+        self.table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._to_act()
+
+    def _to_act(self) -> str:
+        seats = self.table.state.acting_seats()
+        return self.possible_agents[seats[0]] if seats else self.agent_selection
+
+    def observe(self, agent: str) -> Observation:
+        """The observation of ``agent`` (from its seat's view only) with its action mask."""
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        """The selected agent plays the action of id ``action`` (``None`` once its game is over).
+
+        Raises:
+            IllegalActionError: an id that is not one of the agent's legal actions now (nothing
+                changes).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seat[agent]
+        self.table.play(seat, self.table.chosen(seat, action))
+        self._cumulative_rewards[agent] = 0.0
+        for name, reward in zip(self.possible_agents, self.table.rewards(), strict=True):
+            self.rewards[name] = reward
+        if self.table.state.is_terminal():
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self._to_act()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The spectator's view as JSON text, when ``render_mode`` is ``"ansi"``."""
+        return self.table.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
+    """A Parallel environment of one game: each step, every seat that acts gives one action (see
+    the module docstring). Built for Run, Ghost, Run!, whose seats plan their moves at once; in
+    other games one seat acts at a time.
+
+    Args:
+        game: a registry name.
+        render_mode: ``None`` or ``"ansi"``.
+        **options: the game's options, ``players`` among them.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "ghosttable_parallel_v0", "render_modes": ["ansi"]}
+
+    def __init__(self, game: str, render_mode: str | None = None, **options: Any) -> None:
+        self.table = _Table(registry.load(game, **options))
+        self.render_mode = render_mode
+        self.possible_agents = list(self.table.names)
+        self.agents: list[str] = []
+        self._seat = {name: i for i, name in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: self.table.observation_space for a in self.possible_agents}
+        self.action_spaces = {a: self.table.action_space for a in self.possible_agents}
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same ``Dict`` space for every seat."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(num_distinct_actions)``."""
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Start a new game; every seat's observation and an empty info each."""
+        self.table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def _observations(self) -> dict[str, Observation]:
+        return {a: self.table.observe(self._seat[a]) for a in self.possible_agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Every acting seat plays the action of its id in ``actions`` (the others' are ignored).
+
+        Raises:
+            IllegalActionError: an acting seat gave no action, or one that is not legal (then no
+                seat's action is played).
+        """
+        acting = self.table.state.acting_seats()
+        chosen: list[tuple[int, Action]] = []
+        for seat in sorted(acting):
+            name = self.possible_agents[seat]
+            if name not in actions or actions[name] is None:
+                raise IllegalActionError(f"{name} is to act and gave no action")
+            chosen.append((seat, self.table.chosen(seat, actions[name])))
+        for k, (seat, action) in enumerate(chosen):
+            self.table.play(seat, action, checked=k > 0)  # a later seat's listing is checked anew
+        rewards = dict(zip(self.possible_agents, self.table.rewards(), strict=True))
+        over = self.table.state.is_terminal()
+        observations = self._observations()
+        terminations = dict.fromkeys(self.possible_agents, over)
+        truncations = dict.fromkeys(self.possible_agents, False)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
+        if over:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    @property
+    def state_now(self) -> State:
+        """The game's state (its god view: never hand it to an agent that may not know it all)."""
+        return self.table.state
+
+    def render(self) -> str | None:
+        """The spectator's view as JSON text, when ``render_mode`` is ``"ansi"``."""
+        return self.table.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(game: str, **options: Any) -> GhostTableAEC:
+    """The AEC environment of ``game`` (a registry name) with ``options`` (``players=N`` ...)."""
+    return GhostTableAEC(game, **options)
+
+
+def parallel_env(game: str = "run-ghost-run", **options: Any) -> GhostTableParallel:
+    """The Parallel environment of ``game`` (Run, Ghost, Run! by default) with ``options``."""
+    return GhostTableParallel(game, **options)
