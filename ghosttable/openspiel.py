@@ -157,7 +157,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=spec.max_decisions * self.entry.moves_per_action,
         )
-        given = {"players": self.rules.players}
+        given: dict[str, Any] = {"players": self.rules.players}
         given.update({parameter_name(k): v for k, v in self.rules.options.items()})
         super().__init__(game_type(self.entry), info, given)
 
@@ -190,7 +190,7 @@ class Position:
             after a resampling: such a position is not serialized).
     """
 
-    __slots__ = ("event", "game", "held", "log", "queue", "state", "step", "trails", "views")
+    __slots__ = ("event", "game", "held", "log", "queue", "state", "step", "tensors", "trails", "views")
 
     def __init__(self, rules: Game) -> None:
         self._reset(rules)
@@ -206,6 +206,8 @@ class Position:
         self.log: Any = ()
         self.views: dict[int | None, str] = {}
         """The views of ``state`` as JSON text, by seat, as asked (cleared when it changes)."""
+        self.tensors: dict[int | None, list[float]] = {}
+        """The encoding's tensors of ``state``, by seat, as asked (cleared when it changes)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
         twin = Position.__new__(Position)
@@ -218,6 +220,7 @@ class Position:
         twin.trails = list(self.trails)
         twin.log = self.log
         twin.views = dict(self.views)
+        twin.tensors = dict(self.tensors)
         return twin
 
     def view_text(self, seat: int | None) -> str:
@@ -271,6 +274,7 @@ class Position:
             return
         self.state, self.step, self.event = got, None, None
         self.views = {}
+        self.tensors = {}
         if self.log is not None:
             self.log = (self.log, (step.moves, step.chosen))
 
@@ -457,6 +461,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         pos.state = state.determinize(player_id, rng)
         pos.log = None
         pos.views = {}
+        pos.tensors = {}
         return twin  # type: ignore[no-any-return]
 
     def __str__(self) -> str:
@@ -490,11 +495,15 @@ class Observer:
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
         """Fill ``tensor`` from ``player``'s view of ``state`` (zeros before the setup is over)."""
-        ours = state._pos.state
-        if ours is None:
+        pos = state._pos
+        if pos.state is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoding.observation_tensor(ours, None if self.public_only else player)
+        seat = None if self.public_only else player
+        got = pos.tensors.get(seat)
+        if got is None:
+            got = pos.tensors[seat] = self.encoding.observation_tensor(pos.state, seat)
+        self.tensor[:] = got
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         """The information-state string (``perfect_recall``) or the observation string."""
