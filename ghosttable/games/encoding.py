@@ -18,6 +18,7 @@ be distinct among the legal actions each time they are listed.
 from __future__ import annotations
 
 import math
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -278,6 +279,34 @@ class TensorBuilder:
         start = len(self.values)
         self.values.extend(float(counts.get(d, 0)) / scale for d in domain)
         self._note(name, start)
+
+
+_INSTANCE = re.compile(r"\[[^\]]*\]")
+
+
+def layout_blocks(layout: Sequence[tuple[str, int, int]]) -> list[tuple[int, str, int, int]]:
+    """The layout of a tensor in blocks, for its documentation: ``(first entry, slice, width,
+    repeats)`` per slice name with its instances written ``[*]`` (``tile[*].haunted``: width 1, 9
+    repeats, the first at entry 47; the next instance of a group follows the group's last slice)."""
+    rows: dict[str, list[int]] = {}
+    for name, start, stop in layout:
+        key = _INSTANCE.sub("[*]", name)
+        row = rows.get(key)
+        if row is None:
+            rows[key] = [start, stop - start, 1]
+        else:
+            row[2] += 1
+    return [(start, key, width, count) for key, (start, width, count) in rows.items()]
+
+
+def markdown_tables(encoding: GameEncoding) -> tuple[str, str]:
+    """The action-id table and the tensor-layout table of ``encoding`` as Markdown (the rows the
+    spec pages hold, without their last column of explanations)."""
+    ids = ["| ids | action |", "|---|---|"]
+    ids += [f"| {a}-{b - 1} | `{what}` |" for a, b, what in encoding.space.describe()]
+    blocks = ["| first | slice | width | x |", "|---|---|---|---|"]
+    blocks += [f"| {a} | `{k}` | {w} | {c} |" for a, k, w, c in layout_blocks(encoding.layout)]
+    return "\n".join(ids), "\n".join(blocks)
 
 
 class GameEncoding:

@@ -139,43 +139,45 @@ def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
     decision = view.get("decision") or {}
     out.one_hot("decision", decision.get("name"), DECISIONS)
     out.one_hot("decision_seat", decision.get("seat"), BOARDS)
+    drawn = decision.get("card") or {}
+    out.one_hot("decision.card", drawn.get("id") if isinstance(drawn, dict) else drawn, ghost_ids)
     for tile in view["village"]:
         p = tile["position"]
-        out.one_hot(f"tile{p}.villager", tile["id"], tile_ids)
-        out.scalar(f"tile{p}.haunted", tile["haunted"])
-        out.many_hot(f"tile{p}.taoists", tile["taoists"], BOARDS)
-        out.scalar(f"tile{p}.buddhas", tile["buddhas"], 2)
-        out.one_hot(f"tile{p}.circle_token", tile["circle_token"], COLOURS)
-        out.scalar(f"tile{p}.power_tokens", tile["power_tokens"], 4)
+        out.one_hot(f"tile[{p}].villager", tile["id"], tile_ids)
+        out.scalar(f"tile[{p}].haunted", tile["haunted"])
+        out.many_hot(f"tile[{p}].taoists", tile["taoists"], BOARDS)
+        out.scalar(f"tile[{p}].buddhas", tile["buddhas"], 2)
+        out.one_hot(f"tile[{p}].circle_token", tile["circle_token"], COLOURS)
+        out.scalar(f"tile[{p}].power_tokens", tile["power_tokens"], 4)
     for board in view["boards"]:
         b = board["board"]
-        out.one_hot(f"board{b}.colour", board["colour"], COLOURS)
-        out.scalar(f"board{b}.neutral", board["neutral"])
-        out.scalar(f"board{b}.possessed", board["possessed"])
-        out.scalar(f"board{b}.neutral_qi", board["qi"], 4)
-        out.one_hot(f"board{b}.power", board["power"]["id"], power_ids)
-        out.scalar(f"board{b}.power_active", board["power"]["active"])
+        out.one_hot(f"board[{b}].colour", board["colour"], COLOURS)
+        out.scalar(f"board[{b}].neutral", board["neutral"])
+        out.scalar(f"board[{b}].possessed", board["possessed"])
+        out.scalar(f"board[{b}].neutral_qi", board["qi"], 4)
+        out.one_hot(f"board[{b}].power", board["power"]["id"], power_ids)
+        out.scalar(f"board[{b}].power_active", board["power"]["active"])
         for space in board["spaces"]:
             s = space["space"]
             ghost = space["ghost"] or {}
-            out.scalar(f"space{s}.buddha", space["buddha"])
-            out.one_hot(f"space{s}.ghost", ghost.get("id"), ghost_ids)
+            out.scalar(f"space[{s}].buddha", space["buddha"])
+            out.one_hot(f"space[{s}].ghost", ghost.get("id"), ghost_ids)
             alts = ghost.get("effective_resistance") or [{}]
-            out.counts(f"space{s}.resistance", alts[0], COLOURS, 4)
-            out.scalar(f"space{s}.haunting_step", ghost.get("haunting_step"), 3)
-            out.scalar(f"space{s}.mantra", ghost.get("mantra"))
-            out.scalar(f"space{s}.can_be_exorcised", ghost.get("can_be_exorcised"))
+            out.counts(f"space[{s}].resistance", alts[0], COLOURS, 4)
+            out.scalar(f"space[{s}].haunting_step", ghost.get("haunting_step"), 3)
+            out.scalar(f"space[{s}].mantra", ghost.get("mantra"))
+            out.scalar(f"space[{s}].can_be_exorcised", ghost.get("can_be_exorcised"))
     taoists = {t["board"]: t for t in view["taoists"]}
     for b in BOARDS:
         t = taoists.get(b) or {}
-        out.scalar(f"taoist{b}.present", bool(t))
-        out.scalar(f"taoist{b}.alive", t.get("alive"))
-        out.scalar(f"taoist{b}.qi", t.get("qi"), 4)
-        out.counts(f"taoist{b}.tokens", t.get("tokens") or {}, COLOURS, 4)
-        out.scalar(f"taoist{b}.yin_yang", t.get("yin_yang"))
-        out.scalar(f"taoist{b}.buddhas", t.get("buddhas"), 2)
-        out.one_hot(f"taoist{b}.position", t.get("position"), TILES)
-        out.scalar(f"taoist{b}.power_tokens", t.get("power_tokens"), 2)
+        out.scalar(f"taoist[{b}].present", bool(t))
+        out.scalar(f"taoist[{b}].alive", t.get("alive"))
+        out.scalar(f"taoist[{b}].qi", t.get("qi"), 4)
+        out.counts(f"taoist[{b}].tokens", t.get("tokens") or {}, COLOURS, 4)
+        out.scalar(f"taoist[{b}].yin_yang", t.get("yin_yang"))
+        out.scalar(f"taoist[{b}].buddhas", t.get("buddhas"), 2)
+        out.one_hot(f"taoist[{b}].position", t.get("position"), TILES)
+        out.scalar(f"taoist[{b}].power_tokens", t.get("power_tokens"), 2)
     supply = view["supply"]
     out.scalar("supply.qi", supply["qi"], 20)
     out.counts("supply.tao_tokens", supply["tao_tokens"], COLOURS, 4)

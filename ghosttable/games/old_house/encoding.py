@@ -81,8 +81,8 @@ def observer(game: OldHouseRules) -> Any:
         relic_rows = view["relics"]
         for i in range(relics):
             row = relic_rows[i] if i < len(relic_rows) else {}
-            out.scalar(f"relic{i}.destroyed", row.get("destroyed"))
-            out.scalar(f"relic{i}.damage", row.get("damage"), 3)
+            out.scalar(f"relic[{i}].destroyed", row.get("destroyed"))
+            out.scalar(f"relic[{i}].damage", row.get("damage"), 3)
         ph = view["phantom"]
         out.scalar("phantom.damage", ph["damage"], 7)
         out.scalar("phantom.banishment", ph["banishment"], 7)
@@ -104,20 +104,20 @@ def observer(game: OldHouseRules) -> Any:
         hunters = {h["name"]: h for h in view["hunters"]}
         for name in heroes:
             h = hunters.get(name) or {}
-            out.scalar(f"{name}.in_play", bool(h))
-            out.one_hot(f"{name}.seat", h.get("seat"), seats)
-            out.one_hot(f"{name}.cell", h.get("cell"), cells)
+            out.scalar(f"hero[{name}].in_play", bool(h))
+            out.one_hot(f"hero[{name}].seat", h.get("seat"), seats)
+            out.one_hot(f"hero[{name}].cell", h.get("cell"), cells)
             sides: dict[str, int] = {}
             for card in h.get("cards", ()):
                 sides[card["hunter"]] = sides.get(card["hunter"], 0) + 1
-            out.counts(f"{name}.cards", sides, HUNTER_SIDES, 4)
+            out.counts(f"hero[{name}].cards", sides, HUNTER_SIDES, 4)
             for flag in ("horrified", "loses_next_turn", "ability_used", "done", "active"):
-                out.scalar(f"{name}.{flag}", h.get(flag))
+                out.scalar(f"hero[{name}].{flag}", h.get(flag))
         out.many_hot("trails", view["trails"], cells)
         out.many_hot("pentagrams", view["pentagrams"], cells)
         out.many_hot("possible_cells", view.get("possible_cells") or (), cells)
         for kind in ENTITY_TITLES:
-            out.many_hot(f"entities.{kind}", [e["cell"] for e in view["entities"] if e["kind"] == kind], cells)
+            out.many_hot(f"entities[{kind}]", [e["cell"] for e in view["entities"] if e["kind"] == kind], cells)
         out.scalar("traps_set", view["traps_set"], 8)
         out.many_hot("own_traps", [t["cell"] for t in view.get("traps") or ()], cells)
         offer = (view.get("sharing") or {}).get("available") or (view.get("twilight") or {}).get("available") or ()

@@ -77,40 +77,41 @@ def observer(game: Game) -> Any:
         for s in seats:
             p = rows.get(s) or {}
             card = p.get("card") or {}
-            out.scalar(f"player{s}.present", bool(p))
-            out.scalar(f"player{s}.points", p.get("points"), 7)
-            out.scalar(f"player{s}.exited", p.get("exited"), 7)
-            out.scalar(f"player{s}.at_home", p.get("at_home"), 7)
-            out.scalar(f"player{s}.card_value", card.get("value"), 10)
-            out.many_hot(f"player{s}.card_furniture", card.get("furniture") or (), pieces)
-            out.scalar(f"player{s}.keyhole_choices", p.get("keyhole_choices"), 3)
-            out.scalar(f"player{s}.plan_done", p.get("plan_done"))
+            out.scalar(f"player[{s}].present", bool(p))
+            out.scalar(f"player[{s}].points", p.get("points"), 7)
+            out.scalar(f"player[{s}].exited", p.get("exited"), 7)
+            out.scalar(f"player[{s}].at_home", p.get("at_home"), 7)
+            out.scalar(f"player[{s}].card_value", card.get("value"), 10)
+            out.many_hot(f"player[{s}].card_furniture", card.get("furniture") or (), pieces)
+            out.scalar(f"player[{s}].keyhole_choices", p.get("keyhole_choices"), 3)
+            out.scalar(f"player[{s}].plan_done", p.get("plan_done"))
         by_space = {sp["name"]: sp for sp in view["hall"]["spaces"]}
         for name in spaces:
             sp = by_space.get(name) or {}
-            out.one_hot(f"{name}.piece", sp.get("piece"), pieces)
-            out.scalar(f"{name}.used", sp.get("used"), 4)
+            out.one_hot(f"space[{name}].piece", sp.get("piece"), pieces)
+            out.scalar(f"space[{name}].used", sp.get("used"), 4)
         by_piece = {f["name"]: f for f in view["furniture"]}
         for name in pieces:
             f = by_piece.get(name) or {}
-            out.one_hot(f"{name}.anchor", f.get("anchor"), spaces)
-            out.one_hot(f"{name}.rotation", f.get("rotation"), ROTATIONS)
-            out.one_hot(f"{name}.posture", f.get("posture"), POSTURES)
-            out.one_hot(f"{name}.on", f.get("on"), pieces)
-            out.scalar(f"{name}.moved_this_turn", f.get("moved_this_turn"))
+            out.one_hot(f"piece[{name}].anchor", f.get("anchor"), spaces)
+            out.one_hot(f"piece[{name}].rotation", f.get("rotation"), ROTATIONS)
+            out.one_hot(f"piece[{name}].posture", f.get("posture"), POSTURES)
+            out.one_hot(f"piece[{name}].on", f.get("on"), pieces)
+            out.scalar(f"piece[{name}].moved_this_turn", f.get("moved_this_turn"))
         by_ghost = {g["id"]: g for g in view["ghosts"]}
         for gid in ghosts:
             g = by_ghost.get(gid) or {}
-            out.one_hot(f"{gid}.where", g.get("where"), WHERE)
-            out.one_hot(f"{gid}.space", g.get("space"), spaces)
-            out.one_hot(f"{gid}.place", g.get("place"), PLACES)
-            out.one_hot(f"{gid}.size", g.get("size"), SIZES)
-            out.scalar(f"{gid}.lying", g.get("posture") == "lying")
+            out.one_hot(f"ghost[{gid}].where", g.get("where"), WHERE)
+            out.one_hot(f"ghost[{gid}].space", g.get("space"), spaces)
+            out.one_hot(f"ghost[{gid}].place", g.get("place"), PLACES)
+            out.one_hot(f"ghost[{gid}].size", g.get("size"), SIZES)
+            out.scalar(f"ghost[{gid}].lying", g.get("posture") == "lying")
         keyhole = view.get("keyhole") or {}
         out.one_hot("keyhole.side", keyhole.get("side"), hall.SIDES)
         out.scalar("keyhole.door", keyhole.get("door"), 6)
         midnight = view.get("midnight") or {}
-        out.one_hot("midnight.card", midnight.get("card"), cards)
+        drawn = midnight.get("card") or {}
+        out.one_hot("midnight.card", drawn.get("id"), cards)
         out.scalar("midnight.pile", midnight.get("pile"), len(cards))
         out.scalar("midnight.lying", midnight.get("lying"))
         piles = view.get("piles") or {}
@@ -124,9 +125,9 @@ def observer(game: Game) -> Any:
         for k in range(7):
             own = [gid for gid in ghosts if gid in after]
             g = after[own[k]] if k < len(own) else {}
-            out.one_hot(f"my_plan.ghost{k}.where", g.get("where"), WHERE)
-            out.one_hot(f"my_plan.ghost{k}.space", g.get("space"), spaces)
-            out.one_hot(f"my_plan.ghost{k}.place", g.get("place"), PLACES)
+            out.one_hot(f"my_plan.ghost[{k}].where", g.get("where"), WHERE)
+            out.one_hot(f"my_plan.ghost[{k}].space", g.get("space"), spaces)
+            out.one_hot(f"my_plan.ghost[{k}].place", g.get("place"), PLACES)
 
     return observe
 

@@ -1,0 +1,148 @@
+"""The PettingZoo environments pass PettingZoo's own checks (``api_test`` for every game and seat
+count, ``parallel_api_test`` for Run, Ghost, Run!, ``seed_test``), give the game's returns as
+rewards, take their chance from ``reset(seed=...)`` only, and refuse an illegal id with a reason,
+changing nothing."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ghosttable import registry
+from ghosttable.core import IllegalActionError
+from tests.optional import required
+from tests.research.playouts import configurations
+
+pz_test = required("pettingzoo.test")
+gpz = required("ghosttable.pettingzoo")
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> Iterator[None]:
+    """PettingZoo's checks warn about style (agent names like ``player_0``, an all-zero mask once a
+    game is over): not failures here."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        yield
+
+
+@pytest.mark.parametrize(("name", "players"), configurations())
+def test_api_test(name: str, players: int) -> None:
+    pz_test.api_test(gpz.env(name, players=players), num_cycles=300)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_parallel_api_test(players: int) -> None:
+    pz_test.parallel_api_test(gpz.parallel_env("run-ghost-run", players=players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("name", "players"), [("ghost-stories", 3), ("old-house", 2), ("run-ghost-run", 3)])
+def test_seed_test(name: str, players: int) -> None:
+    pz_test.seed_test(lambda: gpz.env(name, players=players), num_cycles=200)
+
+
+def masked(env: Any, obs: dict[str, Any], agent: str) -> int:
+    return int(env.action_space(agent).sample(mask=obs["action_mask"]))
+
+
+def play_parallel(seed: int, players: int = 3) -> list[Any]:
+    """A whole game of the Parallel environment with seeded masked sampling: what it sent."""
+    env = gpz.parallel_env("run-ghost-run", players=players)
+    obs, _ = env.reset(seed=seed)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(100 + i)
+    sent: list[Any] = []
+    while env.agents:
+        actions = {a: masked(env, obs[a], a) for a in env.agents}
+        obs, rewards, terms, _, _ = env.step(actions)
+        sent.append((actions, {a: o["observation"].tobytes() for a, o in obs.items()}, rewards, terms))
+    return sent
+
+
+def test_the_parallel_env_is_seeded_by_reset_only() -> None:
+    random.seed(1)
+    np.random.seed(1)
+    first = play_parallel(5)
+    random.seed(2)
+    np.random.seed(2)
+    assert play_parallel(5) == first
+    assert play_parallel(6) != first
+
+
+@pytest.mark.parametrize("name", ["ghost-stories", "old-house", "run-ghost-run"])
+def test_reset_seed_plays_the_games_own_seed_and_a_bare_reset_draws_from_the_env(name: str) -> None:
+    env = gpz.env(name, players=2)
+    env.reset(seed=11)
+    assert env.state_now.fingerprint() == registry.load(name, players=2).new_initial_state(seed=11).fingerprint()
+    fingerprints = []
+    for global_seed in (1, 2):
+        random.seed(global_seed)
+        np.random.seed(global_seed)
+        env.reset(seed=11)
+        env.reset()
+        fingerprints.append(env.state_now.fingerprint())
+    assert fingerprints[0] == fingerprints[1]
+
+
+@pytest.mark.parametrize(("name", "players"), [("ghost-stories", 2), ("old-house", 2), ("run-ghost-run", 4)])
+def test_rewards_are_the_games_returns(name: str, players: int) -> None:
+    env = gpz.env(name, players=players)
+    env.reset(seed=3)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(i)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    returns = None
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            returns = returns or env.state_now.returns()
+            env.step(None)
+            continue
+        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].any()
+        env.step(masked(env, obs, agent))
+    assert returns is not None
+    assert [totals[a] for a in env.possible_agents] == [float(r) for r in returns]
+
+
+def test_an_illegal_id_is_refused_with_a_reason_and_changes_nothing() -> None:
+    env = gpz.env("old-house", players=2)
+    env.reset(seed=1)
+    obs, *_ = env.last()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = env.state_now.fingerprint()
+    for bad in (illegal, -3, "north", None):
+        with pytest.raises(IllegalActionError) as refused:
+            env.step(bad)
+        assert refused.value.reason
+    assert env.state_now.fingerprint() == before
+
+
+def test_in_the_parallel_env_only_acting_seats_must_act() -> None:
+    env = gpz.parallel_env("run-ghost-run", players=2)
+    obs, _ = env.reset(seed=2)
+    acting = [a for a in env.agents if obs[a]["action_mask"].any()]
+    idle = [a for a in env.agents if a not in acting]
+    assert acting
+    before = env.state_now.fingerprint()
+    with pytest.raises(IllegalActionError, match="gave no action"):
+        env.step({a: 0 for a in idle})
+    assert env.state_now.fingerprint() == before
+    # an idle seat's action, whatever it is, is ignored
+    env.step({**{a: masked(env, obs[a], a) for a in acting}, **{a: 0 for a in idle}})
+    assert env.state_now.fingerprint() != before
+
+
+def test_all_seats_plan_their_moves_in_the_same_parallel_step() -> None:
+    env = gpz.parallel_env("run-ghost-run", players=3)
+    obs, _ = env.reset(seed=4)
+    for _ in range(500):
+        if len([a for a in env.agents if obs[a]["action_mask"].any()]) == 3:
+            break
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+    assert env.state_now.decision_name(0) == "plan_movement"
