@@ -3,7 +3,11 @@ and the secrets kept out of every seat's tensors and strings."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -257,3 +261,14 @@ def test_a_state_survives_serialization_mid_setup_and_mid_game() -> None:
     _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
     assert str(back) == str(state)
     assert all(seen_by(back, s) == seen_by(state, s) for s in range(3))
+
+
+def test_the_example_of_the_openspiel_section_runs() -> None:
+    doc = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+    mark = "<!-- runs in tests/research/test_openspiel.py -->"
+    found = re.findall(re.escape(mark) + r"\n```python\n(.*?)\n```", doc.read_text(encoding="utf-8"), flags=re.DOTALL)
+    assert len(found) == 1
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(compile(found[0], "research.md OpenSpiel example", "exec"), {})
+    assert len(printed.getvalue().strip().splitlines()) == 10
