@@ -183,7 +183,8 @@ class Position:
         state: the state after the last step carried out (``None`` before the setup is over).
         step: the step waiting on chance, or ``None``.
         event: its next chance node, or ``None``.
-        queue: moves still to carry out after the step (each is a step of its own).
+        queue: moves still to carry out after the step (each a step of its own), each with whether
+            the other seats are still to see it.
         held: the ``done`` of each seat that has ended its plan at a simultaneous node, held back.
         trails: per seat, a digest of what it has seen happen (its actions, public texts).
         log: the steps carried out, as ``(moves, chosen outcome ids)`` in a linked list (``None``
@@ -200,7 +201,7 @@ class Position:
         self.state: State | None = None
         self.step: Step | None = None
         self.event: ChanceEvent | None = None
-        self.queue: list[Move] = []
+        self.queue: list[tuple[int, Action, bool]] = []
         self.held: list[Move] = []
         self.trails: list[str] = [""] * rules.players
         self.log: Any = ()
@@ -248,7 +249,7 @@ class Position:
             "game": self.game,
             "steps": steps,
             "pending": pending,
-            "queue": [[s, a.to_json()] for s, a in self.queue],
+            "queue": [[s, a.to_json(), seen] for s, a, seen in self.queue],
             "held": [[s, a.to_json()] for s, a in self.held],
             "trails": self.trails,
         }
@@ -262,7 +263,7 @@ class Position:
         if data["pending"] is not None:
             moves, chosen = data["pending"]
             self.run(Step(rules, self.state, _moves(moves), tuple(chosen)))
-        self.queue = list(_moves(data["queue"]))
+        self.queue = [(int(s), Action.from_json(a), bool(seen)) for s, a, seen in data["queue"]]
         self.held = list(_moves(data["held"]))
         self.trails = list(data["trails"])
 
@@ -293,11 +294,23 @@ class Position:
                 self.trails[p] = hashlib.blake2b((self.trails[p] + "\n" + text).encode(), digest_size=12).hexdigest()
 
     def carry_on(self) -> None:
-        """Carry out the queued moves, one step each, until one waits on chance."""
-        while self.event is None and self.queue:
-            seat, action = self.queue.pop(0)
+        """Carry out the queued moves, one step each, until one waits on chance. Once every seat
+        that acts has a held move, those are queued in the order of the acting seats, and the
+        others see each (its public text) as it is carried out."""
+        while self.event is None:
             state = self.state
             assert state is not None
+            if not self.queue:
+                order = state.acting_seats()
+                holders = {seat for seat, _ in self.held}
+                if not self.held or any(seat not in holders for seat in order):
+                    return
+                self.queue = [(s, a, True) for s, a in sorted(self.held, key=lambda move: order.index(move[0]))]
+                self.held = []
+                continue
+            seat, action, seen = self.queue.pop(0)
+            if seen:
+                self.note(seat, action, own=False)
             self.run(Step(state.game, state, ((seat, action),)))
 
 
@@ -390,30 +403,20 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         """One move of every seat still planning; a ``done`` (an action that ends the seat's
-        staged plan) is held until every planning seat has given its own."""
+        staged plan) is held until every planning seat has given its own. Every id is checked
+        before anything is carried out (``IllegalActionError`` for one that is not legal)."""
         pos = self._pos
         state = self._settled()
         encoding = self._osgame().encoding
-        moves: list[Move] = []
-        for seat in self._planners(state):
-            act = encoding.action_of(state, seat, int(actions[seat]))
+        given = [(seat, encoding.action_of(state, seat, int(actions[seat]))) for seat in self._planners(state)]
+        for seat, act in given:
             if state.recorded_as(seat, act) is None:
-                moves.append((seat, act))
                 pos.note(seat, act)
+                pos.queue.append((seat, act, False))
             else:
-                pos.held.append((seat, act))
                 pos.note(seat, act, others=False)
-        for seat, act in moves:
-            pos.run(Step(state.game, pos.state, ((seat, act),)))
-        state = self._settled()
-        if not self._planners(state):
-            order = state.acting_seats()
-            held = sorted(pos.held, key=lambda move: order.index(move[0]))
-            pos.held = []
-            for seat, act in held:
-                pos.note(seat, act, own=False)
-            pos.queue = held
-            pos.carry_on()
+                pos.held.append((seat, act))
+        pos.carry_on()
 
     def _action_to_string(self, player: int, action: int) -> str:
         """A chance outcome as ``kind [draw d of n]: value``; a seat's action as its text form."""

@@ -272,3 +272,26 @@ def test_the_example_of_the_openspiel_section_runs() -> None:
     with contextlib.redirect_stdout(printed):
         exec(compile(found[0], "research.md OpenSpiel example", "exec"), {})
     assert len(printed.getvalue().strip().splitlines()) == 10
+
+
+def test_an_id_that_is_not_legal_is_refused_and_changes_nothing() -> None:
+    from ghosttable.core import IllegalActionError
+
+    game = pyspiel.load_game("ghosttable_run_ghost_run", {"players": 2})
+    rng = np.random.RandomState(8)
+    state = game.new_initial_state()
+    while not state.is_simultaneous_node():
+        play_chance(state, rng)
+        if not state.is_simultaneous_node():
+            legal = state.legal_actions()
+            wrong = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+            before = (str(state), seen_by(state, 0), seen_by(state, 1))
+            with pytest.raises(IllegalActionError):
+                state.apply_action(wrong)
+            assert (str(state), seen_by(state, 0), seen_by(state, 1)) == before
+            state.apply_action(int(rng.choice(legal)))
+    wrong = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions(1))
+    before = (str(state), seen_by(state, 0), seen_by(state, 1))
+    with pytest.raises(IllegalActionError):
+        state.apply_actions([state.legal_actions(0)[0], wrong])
+    assert (str(state), seen_by(state, 0), seen_by(state, 1)) == before
