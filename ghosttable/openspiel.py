@@ -383,9 +383,16 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._osgame().encoding.legal_ids(state, player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the chance node (ids and probabilities, by increasing id)."""
+        """The outcomes of the chance node (ids and probabilities, by increasing id).
+
+        Raises:
+            SpielError: the event has more items than ``max_chance_outcomes`` (an event after the
+                setup larger than its game's ``Entry.play_outcomes``).
+        """
         event = self._pos.event
         assert event is not None, "not a chance node"
+        if event.size > self.get_game().max_chance_outcomes():
+            raise pyspiel.SpielError(f"{event.describe()} has {event.size} items, above max_chance_outcomes")
         return [(o.id, float(o.probability)) for o in event.outcomes]
 
     def _apply_action(self, action: int) -> None:
