@@ -43,7 +43,7 @@ import json
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -53,9 +53,7 @@ from ghosttable.core.chance import ChanceEvent
 from ghosttable.core.explicit import Move, Step
 from ghosttable.core.state import SIMULTANEOUS, Game, State
 from ghosttable.registry import load
-
-if TYPE_CHECKING:
-    from ghosttable.research.encoding import Encoding
+from ghosttable.research.encoding import Encoding, encoding_for
 
 
 @dataclass(frozen=True)
@@ -87,17 +85,6 @@ ENTRIES: tuple[Entry, ...] = (
     # the die, the door die and the crystal die are d6; a seal holds at most 64 steps, then done
     Entry("run-ghost-run", "ghosttable_run_ghost_run", True, 6, 65),
 )
-
-
-def _encoding_for(game: Game) -> Encoding:
-    """The game's fixed action space and observation tensors."""
-    from ghosttable.research.encoding import encoding_for
-
-    return encoding_for(game)
-
-
-encoding_source: Callable[[Game], Encoding] = _encoding_for
-"""Where the adapter gets a game's encoding (tests may put a stand-in here)."""
 
 
 def parameter_name(option: str) -> str:
@@ -145,7 +132,7 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         players = params.pop("players", None)
         self.rules: Game = load(self.entry.name, players=players, **params)
-        self.encoding: Encoding = encoding_source(self.rules)
+        self.encoding: Encoding = encoding_for(self.rules)
         spec = self.rules.spec
         largest = self.rules.new_initial_state(0).chance.largest
         info = pyspiel.GameInfo(
