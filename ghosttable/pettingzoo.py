@@ -17,6 +17,8 @@ the last seed given (0 at first).
 
 In the Parallel environment a seat with nothing to do at a step (its mask all zeros) may be given
 any action, or none: it is ignored, as PettingZoo's Parallel API has every live agent send one.
+The seats' actions are played in seat order; one that an earlier seat's has made illegal (two
+hunters giving the same card) is not played, and its seat's info says why (``"not_played"``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from ghosttable import registry
 from ghosttable.core.actions import Action
-from ghosttable.core.errors import IllegalActionError
+from ghosttable.core.errors import GameError, IllegalActionError
 from ghosttable.core.state import Game, State
 from ghosttable.games.encoding import GameEncoding
 from ghosttable.research.encoding import encoding_for
@@ -61,6 +63,8 @@ class _Table:
         self._seeds = random.Random(0)
         self.state: State = game.new_initial_state(seed=0)
         self._legal: dict[int, dict[int, Action]] = {}
+        self._observed: dict[int, tuple[tuple[int, int], Observation]] = {}
+        self._acted = [0] * len(self.names)
 
     def new_game(self, seed: int | None) -> None:
         """Start a game: from ``seed``, or from the next seed of the environment's generator."""
@@ -70,6 +74,8 @@ class _Table:
             self._seeds = random.Random(seed)
         self.state = self.game.new_initial_state(seed=seed)
         self._legal = {}
+        self._observed = {}
+        self._acted = [0] * len(self.names)
 
     def legal(self, seat: int) -> dict[int, Action]:
         """``{id: action}`` of ``seat``'s legal actions now (listed once per position)."""
@@ -79,13 +85,23 @@ class _Table:
         return got
 
     def observe(self, seat: int) -> Observation:
-        """The observation of ``seat``: its view's tensor and its action mask."""
+        """The observation of ``seat``: its view's tensor and its action mask.
+
+        Kept until the history grows or ``seat`` itself acts: an action the history does not keep
+        (a step of another seat's staged plan) changes no other seat's view, as the conformance
+        harness checks of every game."""
+        key = (len(self.state.history), self._acted[seat])
+        kept = self._observed.get(seat)
+        if kept is not None and kept[0] == key:
+            return {name: array.copy() for name, array in kept[1].items()}
         mask = np.zeros(self.encoding.num_distinct_actions, dtype=np.int8)
         ids = list(self.legal(seat))
         if ids:
             mask[ids] = 1
         tensor = np.asarray(self.encoding.observation_tensor(self.state, seat), dtype=np.float32)
-        return {"observation": tensor, "action_mask": mask}
+        got: Observation = {"observation": tensor, "action_mask": mask}
+        self._observed[seat] = (key, got)
+        return {name: array.copy() for name, array in got.items()}
 
     def chosen(self, seat: int, action: Any) -> Action:
         """The legal action of ``seat`` whose id is ``action``.
@@ -102,13 +118,24 @@ class _Table:
             return self.encoding.action_of(self.state, seat, number)  # raises, with the reason
         return got
 
-    def play(self, seat: int, action: Action, checked: bool = False) -> None:
-        """Carry out ``action`` of ``seat`` (one of its listed legal actions unless ``checked``)."""
-        if checked:
-            self.state.apply(action, seat)
-        else:
-            self.state.apply_legal(action, seat)
+    def play(self, seat: int, action: Action) -> None:
+        """Carry out ``action`` of ``seat``, one of its listed legal actions."""
+        self.state.apply_legal(action, seat)
+        self._acted[seat] += 1
         self._legal = {}
+
+    def play_checked(self, seat: int, action: Action) -> str | None:
+        """Carry out ``action`` of ``seat`` if it is legal now (an earlier seat's action of the
+        same step may have changed that); else the reason it is not, the state left as it was."""
+        if self.state.is_terminal() or seat not in self.state.acting_seats():
+            return "the game moved on before this seat's turn in the step"
+        try:
+            self.state.apply(action, seat)
+        except GameError as exc:
+            return exc.reason
+        self._acted[seat] += 1
+        self._legal = {}
+        return None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the step just played: its return when the game is over, else 0."""
@@ -181,6 +208,10 @@ class GhostTableAEC(AECEnv):  # type: ignore[misc]
         """The observation of ``agent`` (from its seat's view only) with its action mask."""
         return self.table.observe(self._seat[agent])
 
+    def view(self, agent: str) -> dict[str, Any]:
+        """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
+        return self.table.state.view(self._seat[agent])
+
     def step(self, action: Any) -> None:
         """The selected agent plays the action of id ``action`` (``None`` once its game is over).
 
@@ -252,6 +283,10 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
     def _observations(self) -> dict[str, Observation]:
         return {a: self.table.observe(self._seat[a]) for a in self.possible_agents}
 
+    def view(self, agent: str) -> dict[str, Any]:
+        """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
+        return self.table.state.view(self._seat[agent])
+
     def step(
         self, actions: dict[str, Any]
     ) -> tuple[
@@ -261,7 +296,11 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """Every acting seat plays the action of its id in ``actions`` (the others' are ignored).
+        """Every acting seat plays the action of its id in ``actions`` (the others' are ignored),
+        in seat order. Where the seats' choices bear on each other (the Old House's hunters sharing
+        cards: the same card given twice), a choice that an earlier seat's has made illegal is
+        not played, and that seat's info says why under ``"not_played"``; it chooses again at the
+        next step. At a sealed decision (Run, Ghost, Run!'s plans) no choice bears on another's.
 
         Raises:
             IllegalActionError: an acting seat gave no action, or one that is not legal (then no
@@ -274,14 +313,23 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             if name not in actions or actions[name] is None:
                 raise IllegalActionError(f"{name} is to act and gave no action")
             chosen.append((seat, self.table.chosen(seat, actions[name])))
-        for k, (seat, action) in enumerate(chosen):
-            self.table.play(seat, action, checked=k > 0)  # a later seat's listing is checked anew
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
+        known = len(self.table.state.history)
+        for seat, action in chosen:
+            if len(self.table.state.history) == known:
+                # nothing recorded yet this step: what was played, if anything, is a step of a
+                # plan staged privately, which cannot change another seat's legal actions (they are
+                # part of what that seat knows), so the listing of the step's start still holds
+                self.table.play(seat, action)
+                continue
+            refused = self.table.play_checked(seat, action)
+            if refused is not None:
+                infos[self.possible_agents[seat]]["not_played"] = refused
         rewards = dict(zip(self.possible_agents, self.table.rewards(), strict=True))
         over = self.table.state.is_terminal()
         observations = self._observations()
         terminations = dict.fromkeys(self.possible_agents, over)
         truncations = dict.fromkeys(self.possible_agents, False)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos

@@ -11,8 +11,8 @@ first parameter of the family the most significant). A family may leave some of 
 parameters out of its index (``ignored``) when the others already tell apart every legal action of
 a position (say a step's cost, which the ghost and the space it goes to fix); a few families index
 a parameter by what it means now (:class:`SlotFamily`, say "the second entity on the board")
-rather than by its value, when its values are serial numbers without bound. Ids are checked to
-be distinct among the legal actions each time they are listed.
+rather than by its value, when its values are serial numbers without bound or too many to list.
+Ids are checked to be distinct among the legal actions each time they are listed.
 """
 
 from __future__ import annotations
@@ -141,10 +141,10 @@ class SubsetFamily(ActionFamily):
 class SlotFamily(ActionFamily):
     """Actions ``kind`` indexed by the mixed radix of ``domains`` and by ``slots`` ranks read from the
     state (``rank(state, seat, action, legal)``, in ``[0, slots)``; ``legal`` is ``None`` when not
-    listed yet): for a parameter whose
-    values are serial numbers (the Old House's entities), or a choice the rules list in a number of
-    ways that no fixed table could hold (a Ghost Stories payment). The rank must tell apart the legal
-    actions that agree on ``domains``."""
+    listed yet): for a parameter whose values are serial numbers (the Old House's entities), or a
+    choice the rules list in more ways than a fixed table of a useful size could hold (a Ghost
+    Stories payment). The rank must tell apart the legal actions that agree on ``domains``; such an
+    id means the same thing in two positions only as far as the rank does."""
 
     def __init__(
         self,
@@ -197,7 +197,7 @@ class ActionSpace:
             self.offsets.append(offset)
             offset += fam.size
         self.size = offset
-        self._cache: dict[Action, int] = {}
+        self._cache: dict[int, tuple[Action, int]] = {}
 
     def action_id(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
         """The id of ``action`` of ``seat`` in ``state`` (``legal``: its legal actions, when listed).
@@ -205,16 +205,18 @@ class ActionSpace:
         Raises:
             IllegalActionError: an action no family holds.
         """
-        got = self._cache.get(action)
-        if got is not None:
-            return got
+        known = self._cache.get(id(action))  # the games list the same action objects over and over
+        if known is not None and known[0] is action:
+            return known[1]
         found = self._by_shape.get((action.kind, tuple(name for name, _ in action.params)))
         if found is None:
             raise IllegalActionError(f"{action} has no id: no action of its kind and parameters is in this game")
         fam, offset = found
         got = offset + fam.index(state, seat, action, legal)
-        if fam.stateless and len(self._cache) < 1 << 16:
-            self._cache[action] = got
+        if fam.stateless:
+            if len(self._cache) >= 1 << 16:
+                self._cache.clear()
+            self._cache[id(action)] = (action, got)
         return got
 
     def legal_map(self, state: State, seat: int, legal: Sequence[Action] | None = None) -> dict[int, Action]:
@@ -237,48 +239,73 @@ class ActionSpace:
 class TensorBuilder:
     """A flat list of floats built slice by slice, each slice named (the layout).
 
-    Methods append to :attr:`values` and note the slice in :attr:`layout` as ``(name, start,
-    stop)``; a game builds its tensor with the same calls in the same order every time, so that
-    the layout is fixed.
+    A game builds its tensor with the same calls in the same order every time, so that the layout
+    is fixed. Built with ``size``, the builder fills a list of that many zeros (the tensor of a
+    known layout, fast); without it, it grows the list and notes each slice in :attr:`layout` as
+    ``(name, start, stop)`` (the first tensor, which tells the layout).
     """
 
-    def __init__(self) -> None:
-        self.values: list[float] = []
+    def __init__(self, size: int | None = None) -> None:
+        self.recording = size is None
+        self.values: list[float] = [] if size is None else [0.0] * size
         self.layout: list[tuple[str, int, int]] = []
+        self.cursor = 0
 
-    def _note(self, name: str, start: int) -> None:
-        self.layout.append((name, start, len(self.values)))
+    def _take(self, name: str, width: int) -> int:
+        """The start of the next slice, ``width`` wide (noted and made room for when recording)."""
+        start = self.cursor
+        self.cursor = start + width
+        if self.recording:
+            self.values.extend([0.0] * width)
+            self.layout.append((name, start, start + width))
+        return start
 
     def scalar(self, name: str, value: float | None, scale: float = 1.0) -> None:
         """One number divided by ``scale`` (``None`` counts as 0)."""
-        start = len(self.values)
-        self.values.append(0.0 if value is None else float(value) / scale)
-        self._note(name, start)
-
-    def scalars(self, name: str, values: Sequence[float | None], scale: float = 1.0) -> None:
-        """Several numbers, each divided by ``scale``."""
-        start = len(self.values)
-        self.values.extend(0.0 if v is None else float(v) / scale for v in values)
-        self._note(name, start)
+        start = self._take(name, 1)
+        if value:
+            self.values[start] = float(value) / scale
 
     def one_hot(self, name: str, value: Any, domain: Sequence[Any]) -> None:
         """``len(domain)`` entries, 1 at ``value``'s place (all 0 when it is not in the domain)."""
-        start = len(self.values)
-        self.values.extend(1.0 if value == d else 0.0 for d in domain)
-        self._note(name, start)
+        start = self._take(name, len(domain))
+        i = _places(domain).get(value)
+        if i is not None:
+            self.values[start + i] = 1.0
 
     def many_hot(self, name: str, held: Iterable[Any], domain: Sequence[Any]) -> None:
         """``len(domain)`` entries, 1 at each place held."""
-        start = len(self.values)
-        have = set(held)
-        self.values.extend(1.0 if d in have else 0.0 for d in domain)
-        self._note(name, start)
+        start = self._take(name, len(domain))
+        places = _places(domain)
+        values = self.values
+        for item in held:
+            i = places.get(item)
+            if i is not None:
+                values[start + i] = 1.0
 
     def counts(self, name: str, counts: Mapping[Any, float], domain: Sequence[Any], scale: float = 1.0) -> None:
         """``len(domain)`` entries: the count of each (0 when absent), divided by ``scale``."""
-        start = len(self.values)
-        self.values.extend(float(counts.get(d, 0)) / scale for d in domain)
-        self._note(name, start)
+        start = self._take(name, len(domain))
+        places = _places(domain)
+        values = self.values
+        for item, count in counts.items():
+            i = places.get(item)
+            if i is not None and count:
+                values[start + i] = float(count) / scale
+
+
+_PLACES: dict[int, tuple[Sequence[Any], dict[Any, int]]] = {}
+
+
+def _places(domain: Sequence[Any]) -> dict[Any, int]:
+    """``{item: its place}`` of a domain, kept by the domain's identity (the games' domains are
+    constants, built once)."""
+    got = _PLACES.get(id(domain))
+    if got is None or got[0] is not domain:
+        got = _PLACES[id(domain)] = (domain, {item: i for i, item in enumerate(domain)})
+        if len(_PLACES) > 1 << 12:
+            _PLACES.clear()
+    return got[1]
 
 
 _INSTANCE = re.compile(r"\[[^\]]*\]")
@@ -376,9 +403,9 @@ class GameEncoding:
 
     def view_tensor(self, view: dict[str, Any], seat: int | None) -> list[float]:
         """The tensor of a view already built (see :meth:`observation_tensor`)."""
-        builder = TensorBuilder()
+        builder = TensorBuilder(self.observation_shape[0])
         self.observe(builder, view, seat)
-        if len(builder.values) != self.observation_shape[0]:
-            name, got = self.game.spec.name, len(builder.values)
+        if builder.cursor != self.observation_shape[0]:
+            name, got = self.game.spec.name, builder.cursor
             raise AssertionError(f"{name} tensor has {got} entries, not {self.observation_shape[0]}")
         return builder.values

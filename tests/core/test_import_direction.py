@@ -37,7 +37,7 @@ RULES_SIDE = {
     "old_house": ["rules.py", "belief.py", "house.py", "data.py"],
     "run_ghost_run": ["rules.py", "board.py", "hall.py", "geometry.py", "midnight.py", "data.py"],
 }
-PRESENTATION = ("strategy", "views", "render", "terminal", "game", "expert")
+PRESENTATION = ("strategy", "views", "render", "terminal", "game", "expert", "encoding")
 
 
 @pytest.mark.parametrize(
@@ -53,3 +53,14 @@ def test_a_games_rules_import_neither_its_bots_nor_its_views(package: str, modul
         or any(m.startswith(f"ghosttable.games.{package}.{part}") for part in PRESENTATION)
     }
     assert not bad, f"games/{package}/{module} imports {sorted(bad)}"
+
+
+RESEARCH = ("ghosttable.research", "ghosttable.pettingzoo", "ghosttable.openspiel")
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "games").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT / "games"))
+)
+def test_the_games_know_nothing_of_the_research_interfaces(path: Path) -> None:
+    bad = {m for m in imported(path) if m.startswith(RESEARCH)}
+    assert not bad, f"games/{path.relative_to(ROOT / 'games')} imports {sorted(bad)}"

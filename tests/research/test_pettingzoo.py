@@ -15,6 +15,7 @@ import pytest
 
 from ghosttable import registry
 from ghosttable.core import IllegalActionError
+from ghosttable.research.encoding import encoding_for
 from tests.optional import required
 from tests.research.playouts import configurations
 
@@ -146,3 +147,47 @@ def test_all_seats_plan_their_moves_in_the_same_parallel_step() -> None:
             break
         obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
     assert env.state_now.decision_name(0) == "plan_movement"
+
+
+def test_every_observation_is_the_seats_tensor_and_mask_of_the_moment() -> None:
+    env = gpz.parallel_env("run-ghost-run", players=3)
+    enc = encoding_for(registry.load("run-ghost-run", players=3))
+    obs, _ = env.reset(seed=8)
+    for i, agent in enumerate(env.possible_agents):
+        env.action_space(agent).seed(i)
+    steps = 0
+    while env.agents:
+        state = env.state_now
+        for seat, agent in enumerate(env.possible_agents):
+            assert env.view(agent) == state.view(seat)
+            assert obs[agent]["observation"].tolist() == pytest.approx(enc.view_tensor(env.view(agent), seat))
+            assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == enc.legal_ids(state, seat)
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+        steps += 1
+    assert steps > 20
+
+
+@pytest.mark.parametrize(("name", "players"), [("old-house", 3), ("old-house", 4), ("ghost-stories", 2)])
+def test_the_parallel_env_takes_the_other_games_too(name: str, players: int) -> None:
+    pz_test.parallel_api_test(gpz.parallel_env(name, players=players), num_cycles=1000)
+
+
+def test_a_choice_an_earlier_seat_made_illegal_is_not_played_and_says_why() -> None:
+    env = gpz.parallel_env("old-house", players=3)
+    obs, _ = env.reset(seed=1)
+    for _ in range(200):
+        both = [a for a in env.agents if obs[a]["action_mask"].any()]
+        if len(both) == 2:
+            break
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+    shared = np.flatnonzero(obs[both[0]]["action_mask"] & obs[both[1]]["action_mask"])
+    assert len(both) == 2 and len(shared)
+    state = env.state_now
+    enc = encoding_for(state.game)
+    first, second = (env.possible_agents.index(a) for a in both)
+    assert enc.action_of(state, first, int(shared[0])).kind == "give_card"  # the same card, twice
+    known = len(state.history)
+    obs, _, _, _, infos = env.step({a: int(shared[0]) for a in env.agents})
+    assert len(env.state_now.history) == known + 1
+    assert infos[both[0]] == {} and infos[both[1]]["not_played"]
+    assert np.flatnonzero(obs[both[1]]["action_mask"]).tolist() == enc.legal_ids(env.state_now, second)

@@ -15,6 +15,7 @@ The tensor reads the public table only (every seat sees the same, the ghost deck
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -124,12 +125,19 @@ def action_families() -> list[ActionFamily]:
     return fams
 
 
+@functools.cache
+def _card_domains() -> tuple[tuple[int, ...], tuple[str, ...], tuple[str, ...]]:
+    """The ghost cards' printed numbers, the villager tiles' ids (sorted) and the powers' ids."""
+    data = load_data()
+    return tuple(sorted(data.ghosts)), tuple(sorted(t.id for t in data.tiles)), tuple(p.id for p in data.powers)
+
+
+DEPTHS = tuple(range(DECK_POSITIONS))
+
+
 def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
     """Fill ``out`` from a Ghost Stories view (see the layout in the game's spec page)."""
-    data = load_data()
-    ghost_ids = sorted(data.ghosts)
-    tile_ids = sorted(t.id for t in data.tiles)
-    power_ids = [p.id for p in data.powers]
+    ghost_ids, tile_ids, power_ids = _card_domains()
     out.one_hot("seat", view.get("you"), BOARDS)
     out.scalar("players", view["players"], 4)
     out.one_hot("level", view["level"], LEVELS)
@@ -188,7 +196,7 @@ def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
     out.scalar("mantra.removed", view["mantra"]["removed"])
     deck = view["deck"]
     out.scalar("deck.size", deck["size"], DECK_POSITIONS)
-    out.many_hot("deck.incarnations_at", deck["incarnations_at"], range(DECK_POSITIONS))
+    out.many_hot("deck.incarnations_at", deck["incarnations_at"], DEPTHS)
     out.scalar("deck.removed_unseen", deck["removed_unseen"], 10)
     out.many_hot("discard", [g["id"] for g in view["discard"]], ghost_ids)
     out.scalar("incarnations.total", view["incarnations"]["total"], 4)

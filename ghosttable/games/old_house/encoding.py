@@ -71,9 +71,11 @@ def observer(game: OldHouseRules) -> Any:
     cards = tuple(c.id for c in game.cards)
     seats = tuple(game.seat_names())
     relics = len(game.house.relics)
+    seat_numbers = tuple(range(MAX_SEATS))
+    kinds = tuple(ENTITY_TITLES)
 
     def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
-        out.one_hot("seat", seat, range(MAX_SEATS))
+        out.one_hot("seat", seat, seat_numbers)
         out.one_hot("side", view.get("side"), ("phantom", "hunters"))
         out.scalar("round", view["time"]["round"], view["time"]["rounds"])
         out.one_hot("phase", view["phase"], PHASES)
@@ -116,8 +118,13 @@ def observer(game: OldHouseRules) -> Any:
         out.many_hot("trails", view["trails"], cells)
         out.many_hot("pentagrams", view["pentagrams"], cells)
         out.many_hot("possible_cells", view.get("possible_cells") or (), cells)
+        entities = view["entities"]
         for kind in ENTITY_TITLES:
-            out.many_hot(f"entities[{kind}]", [e["cell"] for e in view["entities"] if e["kind"] == kind], cells)
+            out.many_hot(f"entities[{kind}]", [e["cell"] for e in entities if e["kind"] == kind], cells)
+        for k in range(ENTITY_SLOTS):  # the ranks that ``move_entity`` ids name
+            e = entities[k] if k < len(entities) else {}
+            out.one_hot(f"entity[{k}].kind", e.get("kind"), kinds)
+            out.one_hot(f"entity[{k}].cell", e.get("cell"), cells)
         out.scalar("traps_set", view["traps_set"], 8)
         out.many_hot("own_traps", [t["cell"] for t in view.get("traps") or ()], cells)
         offer = (view.get("sharing") or {}).get("available") or (view.get("twilight") or {}).get("available") or ()
