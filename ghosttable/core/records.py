@@ -67,26 +67,32 @@ class Record:
 
     @classmethod
     def of(cls, state: State) -> Record:
-        """The record of ``state``'s game so far."""
-        result = None
-        if state.is_terminal():
-            result = {
-                "outcome": state.outcome(),
-                "returns": state.returns(),
-                "score": state.score(),
-                "final": state.fingerprint(),
-            }
-        return cls(
+        """The record of ``state``'s game so far.
+
+        For a state whose chance is explicit (:mod:`ghosttable.core.explicit`), the script is every
+        chance outcome it gave (:meth:`Chance.drawn`) and the final fingerprint the one its replay
+        reaches, so that the record replays as any other."""
+        explicit = state.chance.is_explicit
+        record = cls(
             game=state.game.spec.name,
             version=state.game.spec.version,
             players=state.players,
             options=dict(state.game.options),
             seed=state.seed,
             actions=list(state.history),
-            script={k: list(v) for k, v in state.initial_script.items()},
-            result=result,
+            script=state.chance.drawn() if explicit else {k: list(v) for k, v in state.initial_script.items()},
+            result=None,
             local_data=state.game.local_data_digests(),
         )
+        if state.is_terminal():
+            final = replay(record, game=state.game) if explicit else state
+            record.result = {
+                "outcome": state.outcome(),
+                "returns": state.returns(),
+                "score": state.score(),
+                "final": final.fingerprint(),
+            }
+        return record
 
     def _body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
