@@ -19,6 +19,10 @@ In the Parallel environment a seat with nothing to do at a step (its mask all ze
 any action, or none: it is ignored, as PettingZoo's Parallel API has every live agent send one.
 The seats' actions are played in seat order; one that an earlier seat's has made illegal (two
 hunters giving the same card) is not played, and its seat's info says why (``"not_played"``).
+At a staged decision (Run, Ghost, Run!'s plans: the steps stay private, the last action seals
+them), a seat's sealing action is held back until every seat still planning has given its own,
+then all are played at once: a seat that has sealed waits with an empty mask, and no seat can
+tell another's plan length from the step at which that seat sealed.
 """
 
 from __future__ import annotations
@@ -263,6 +267,8 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
         self._seat = {name: i for i, name in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.table.observation_space for a in self.possible_agents}
         self.action_spaces = {a: self.table.action_space for a in self.possible_agents}
+        self._held: dict[int, Action] = {}
+        """The sealing actions held back at a staged decision, by seat (see the module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same ``Dict`` space for every seat."""
@@ -278,10 +284,22 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
         """Start a new game; every seat's observation and an empty info each."""
         self.table.new_game(seed)
         self.agents = list(self.possible_agents)
+        self._held = {}
         return self._observations(), {a: {} for a in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
-        return {a: self.table.observe(self._seat[a]) for a in self.possible_agents}
+        got = {a: self.table.observe(self._seat[a]) for a in self.possible_agents}
+        for seat in self._held:
+            got[self.possible_agents[seat]]["action_mask"][:] = 0
+        return got
+
+    def _seals(self, seat: int, action: Action) -> bool:
+        """Whether ``action`` ends ``seat``'s staged decision: it goes into the history while the
+        decision's other actions (the staged steps) do not."""
+        state = self.table.state
+        if state.recorded_as(seat, action) is None:
+            return False
+        return any(state.recorded_as(seat, other) is None for other in self.table.legal(seat).values())
 
     def view(self, agent: str) -> dict[str, Any]:
         """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
@@ -306,7 +324,7 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             IllegalActionError: an acting seat gave no action, or one that is not legal (then no
                 seat's action is played).
         """
-        acting = self.table.state.acting_seats()
+        acting = [seat for seat in self.table.state.acting_seats() if seat not in self._held]
         chosen: list[tuple[int, Action]] = []
         for seat in sorted(acting):
             name = self.possible_agents[seat]
@@ -314,6 +332,12 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
                 raise IllegalActionError(f"{name} is to act and gave no action")
             chosen.append((seat, self.table.chosen(seat, actions[name])))
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
+        for seat, action in chosen:
+            if self._seals(seat, action):
+                self._held[seat] = action
+        chosen = [(seat, action) for seat, action in chosen if seat not in self._held]
+        if self._held and not chosen and set(self.table.state.acting_seats()) <= set(self._held):
+            chosen, self._held = sorted(self._held.items()), {}  # every plan sealed: all at once
         known = len(self.table.state.history)
         for seat, action in chosen:
             if len(self.table.state.history) == known:

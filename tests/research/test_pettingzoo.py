@@ -161,7 +161,8 @@ def test_every_observation_is_the_seats_tensor_and_mask_of_the_moment() -> None:
         for seat, agent in enumerate(env.possible_agents):
             assert env.view(agent) == state.view(seat)
             assert obs[agent]["observation"].tolist() == pytest.approx(enc.view_tensor(env.view(agent), seat))
-            assert np.flatnonzero(obs[agent]["action_mask"]).tolist() == enc.legal_ids(state, seat)
+            shown = np.flatnonzero(obs[agent]["action_mask"]).tolist()
+            assert shown == enc.legal_ids(state, seat) or (shown == [] and seat in env._held)
         obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
         steps += 1
     assert steps > 20
@@ -191,3 +192,36 @@ def test_a_choice_an_earlier_seat_made_illegal_is_not_played_and_says_why() -> N
     assert len(env.state_now.history) == known + 1
     assert infos[both[0]] == {} and infos[both[1]]["not_played"]
     assert np.flatnonzero(obs[both[1]]["action_mask"]).tolist() == enc.legal_ids(env.state_now, second)
+
+
+def test_no_seat_tells_another_plan_length_from_when_it_sealed() -> None:
+    """A seat that seals its plan waits (an empty mask) until every seat still planning has sealed
+    too: what the others are shown does not change in between, whatever the plan's length."""
+    env = gpz.parallel_env("run-ghost-run", players=3)
+    obs, _ = env.reset(seed=4)
+    for _ in range(500):
+        if env.state_now.decision_name(0) == "plan_movement":
+            break
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+    done_id = encoding_for(registry.load("run-ghost-run", players=3)).action_id(
+        env.state_now, 0, next(a for a in env.state_now.legal_actions(0) if a.kind == "done")
+    )
+    first, others = env.possible_agents[0], env.possible_agents[1:]
+
+    def a_step(agent: str) -> int:  # the first of the seat's listed steps, else done
+        ids = [i for i in np.flatnonzero(obs[agent]["action_mask"]).tolist() if i != done_id]
+        return ids[0] if ids else done_id
+
+    obs, *_ = env.step({first: done_id, **{a: a_step(a) for a in others}})
+    waited = 0
+    while 0 in env._held:  # seat 0 has sealed (an empty plan); the others plan on
+        assert not obs[first]["action_mask"].any()
+        assert env.state_now.phase == "plan" and not env.state_now.submitted[0]
+        for a in others:
+            assert env.view(a)["players"][0]["plan_done"] is False
+        obs, *_ = env.step({first: 0, **{a: a_step(a) for a in others}})
+        waited += 1
+    assert waited >= 1
+    while env.agents and env.state_now.phase == "plan":
+        obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
+    assert not env._held
