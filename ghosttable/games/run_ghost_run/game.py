@@ -70,8 +70,11 @@ class RunGhostRun(Game):
         return list(game_data().colours[: self.players])
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
-        return {"heuristic": HeuristicBot}
+        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`; ``expert``: decoupled
+        UCT over whole sealed plans, see :mod:`ghosttable.games.run_ghost_run.expert`."""
+        from ghosttable.games.run_ghost_run.expert import ExpertBot
+
+        return {"heuristic": HeuristicBot, "expert": ExpertBot}
 
     def reference(self) -> dict[str, Any]:
         """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
