@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from ghosttable.core import Game
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 
-DEFAULT_WORK = 3_000
+DEFAULT_WORK = 15_000
 """Work units one decision of ``expert`` may spend by default (see the module docstring)."""
 
 PLAN_WORK = 20
@@ -62,7 +62,7 @@ PLAN_WORK = 20
 JOINT_WORK = 12
 """Work units of one joint plan carried out and scored."""
 
-PLACE_WORK = 60
+PLACE_WORK = 800
 """Work units of one furniture placement weighed (a plan a seat on the new layout, then the look)."""
 
 EXPLORATION = 0.6
@@ -75,13 +75,7 @@ FINAL_MARGIN = 0.02
 """On the last turn, the reward per point of margin added to the result (+1, 0 or -1), so that a
 sure win or loss still prefers the larger margin."""
 
-OWN_PLANS = 8
-"""How many whole plans the bot makes for itself (before duplicates are dropped)."""
-
-OTHER_PLANS = 4
-"""How many whole plans it makes for each other seat."""
-
-PLACEMENTS = 7
+PLACEMENTS = 10
 """How many placements of each piece it may grasp the bot weighs (sampled, the current one aside)."""
 
 MOVE_MARGIN = 0.02
@@ -110,12 +104,23 @@ OWN_STYLES: tuple[Style, ...] = (
     Style(caution=2.0),
     Style(progress=1.0, caution=0.5),
     Style(final=True),
+    Style(progress=1.5),
+    Style(caution=3.0, progress=0.8),
+    Style(noise=0.4),
     Style(noise=0.4),
     Style(progress=0.8, noise=0.4),
+    Style(progress=1.0, noise=0.8),
+    Style(caution=2.0, noise=0.8),
 )
 """The bot's own plan styles, in order (the first is the ``heuristic`` bot's plan)."""
 
-OTHER_STYLES: tuple[Style, ...] = (Style(), Style(progress=1.0), Style(caution=2.0), Style(final=True))
+OTHER_STYLES: tuple[Style, ...] = (
+    Style(),
+    Style(progress=1.0),
+    Style(caution=2.0),
+    Style(final=True),
+    Style(noise=0.4),
+)
 """The styles of the plans the bot makes for the other seats (the first is the ``heuristic``'s)."""
 
 
