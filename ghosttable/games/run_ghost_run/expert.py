@@ -45,6 +45,7 @@ from ghosttable.games.run_ghost_run import hall
 from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, Board, Ghost, Layout
 from ghosttable.games.run_ghost_run.data import SizeData, game_data
 from ghosttable.games.run_ghost_run.hall import parse_space
+from ghosttable.games.run_ghost_run.listing import DONE
 from ghosttable.games.run_ghost_run.strategy import PROGRESS_WEIGHT, Exposure, HeuristicBot, ghost_worth, likely_doors
 
 if TYPE_CHECKING:
@@ -550,11 +551,18 @@ class ExpertBot:
         ``state`` (a determinization of its seat's observation), by decoupled UCT over every seat's
         candidate plans. ``state`` is left as it was."""
         budget = budget or Budget(self.work)
+        own = self.weigh_plans(state, budget)
+        self.last_work = budget.spent
+        drafted = len(state.plans[self.seat])
+        return list(own[best_arm(own)].plan[drafted:])
+
+    def weigh_plans(self, state: RunGhostRunState, budget: Budget) -> list[Arm]:
+        """The bot's candidate plans (each its draft then the steps after it) as decoupled UCT over
+        every seat's candidates left them, within ``budget``."""
         arms = self.plan_arms(state, budget)
         valuer = Valuer(state, state.board.layout())
         duct(self._planning(state), arms, self.seat, budget, valuer)
-        self.last_work = budget.spent
-        return list(arms[self.seat][best_arm(arms[self.seat])].plan)
+        return arms[self.seat]
 
     def _planning(self, state: RunGhostRunState) -> RunGhostRunState:
         """``state`` with every other seat's draft emptied (the search plans for them) and the
@@ -566,35 +574,40 @@ class ExpertBot:
         return twin
 
     def plan_arms(self, state: RunGhostRunState, budget: Budget) -> list[list[Arm]]:
-        """Every seat's candidate plans as arms: the bot's in :data:`OWN_STYLES` (the steps after
-        its draft), the others' in :data:`OTHER_STYLES`."""
+        """Every seat's candidate plans as arms: the bot's in :data:`OWN_STYLES` (its draft, then
+        the steps after it), the others' in :data:`OTHER_STYLES`."""
         work = self._planning(state)
-        return [
-            [Arm(p) for p in candidate_plans(work, s, OWN_STYLES if s == self.seat else OTHER_STYLES, self.rng, budget)]
-            for s in range(state.players)
-        ]
+        draft = [a for a in state.plans[self.seat] if a.kind == "step"]
+        arms = []
+        for s in range(state.players):
+            styles = OWN_STYLES if s == self.seat else OTHER_STYLES
+            plans = candidate_plans(work, s, styles, self.rng, budget)
+            arms.append([Arm([*draft, *p] if s == self.seat else p) for p in plans])
+        return arms
 
     # ----- keyhole -------------------------------------------------------------------------------------
 
     def _keyhole(self, obs: Observation, legal: list[Action]) -> Action:
-        state = self._world(obs)
+        values = self.side_values(self._world(obs), legal)
+        return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
+
+    def side_values(self, state: RunGhostRunState, legal: Sequence[Action]) -> list[float]:
+        """The bot's expected reward for each ``keyhole side=...`` of ``legal`` in ``state`` (its
+        chooser's turn): over the doors the die may give, the ghosts sent home and the position
+        after the look (see :func:`look_value`)."""
         valuer = Valuer(state, state.board.layout())
-        best: tuple[float, int] | None = None
-        pick = legal[0]
-        for i, act in enumerate(legal):
+        out = []
+        for act in legal:
+            side = str(act["side"])
+            if state.midnight in ("double_curious", "perched_cat"):
+                out.append(self._side_value(state, side, valuer))
+                continue
+            # the side chosen: scored as Knock, Knock, Knock scores the side it keeps
             twin = state.clone()
-            twin.keyhole = (str(act["side"]), state.keyhole[1])
-            # the side chosen as the keyhole's: knock_knock's rule (the side stays) scores it alone
-            saved = twin.midnight
-            twin.midnight = "knock_knock" if saved not in ("double_curious", "perched_cat") else saved
-            if saved in ("double_curious", "perched_cat"):
-                value = self._side_value(twin, str(act["side"]), valuer)
-            else:
-                value = look_value(twin, twin.board, valuer, self.seat)[self.seat]
-            twin.midnight = saved
-            if best is None or (value, -i) > best:
-                best, pick = (value, -i), act
-        return pick
+            twin.keyhole = (side, state.keyhole[1])
+            twin.midnight = "knock_knock"
+            out.append(look_value(twin, twin.board, valuer, self.seat)[self.seat])
+        return out
 
     def _side_value(self, state: RunGhostRunState, side: str, valuer: Valuer) -> float:
         """The bot's expected reward when the keyhole looks from ``side`` (Double Curious and
@@ -666,34 +679,50 @@ class ExpertBot:
 
 
 def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
-    """The advice of :func:`ghosttable.ai.advise` for Run, Ghost, Run!: at a movement plan, every
-    legal step ranked by the best mean reward (from decoupled UCT over whole plans, as ``expert``
-    searches) of a candidate plan that holds it (``done`` by the plan that moves nothing), its
-    chance ``(reward + 1) / 2``, and the steps no candidate holds after them; elsewhere flat Monte
-    Carlo. ``[]`` when the seat is not to act."""
+    """The advice of :func:`ghosttable.ai.advise` for Run, Ghost, Run!, best first, one
+    :class:`~ghosttable.ai.advisor.Advice` a legal action.
+
+    - Movement plan: the ``expert`` bot's decoupled UCT over whole plans, with ``work`` as its
+      budget; each legal action gets the best mean reward of a candidate plan it begins (``done``:
+      the plan that moves nothing more), as ``chance = (reward + 1) / 2`` in [0, 1] and the
+      plan's visits as ``playouts``; the steps no candidate begins follow, with chance 0 and no
+      playout.
+    - Keyhole side: each side's expected reward over the doors (exact, one "playout").
+    - Elsewhere (furniture, Midnight Strikes choices): flat Monte Carlo
+      (:func:`ghosttable.ai.advisor.flat_monte_carlo`).
+
+    The reward is the bot's (see :class:`Valuer`): on the last turn the result of the game, before
+    it a lead in points and ghosts' worth; ``[]`` when the seat is not to act."""
     from ghosttable.ai.advisor import Advice, flat_monte_carlo
 
     legal = obs.legal_actions()
     if not legal:
         return []
-    if not any(a.kind == "step" for a in legal):
+    kinds = {a.kind for a in legal}
+    if not kinds & {"step", "keyhole"}:
         return flat_monte_carlo(obs, work, rng)
-    bot = ExpertBot(obs.game, obs.seat, rng.getrandbits(32), work=max(work // 4, JOINT_WORK + 1))
+    bot = ExpertBot(obs.game, obs.seat, rng.getrandbits(32), work=work)
     state = bot._world(obs)
-    budget = Budget(bot.work)
-    arms = bot.plan_arms(state, budget)
-    duct(bot._planning(state), arms, obs.seat, budget, Valuer(state, state.board.layout()))
-    best: dict[Action, tuple[float, int]] = {}
-    for arm in arms[obs.seat]:
-        steps = arm.plan or [Action.make("done")]
-        for step in steps[:1]:
-            got = best.get(step)
-            if got is None or arm.mean > got[0]:
-                best[step] = (arm.mean, arm.visits)
-    ranked = [Advice(a, (m + 1.0) / 2.0, v) for a, (m, v) in best.items() if a in legal]
-    ranked.sort(key=lambda x: -x.chance)
-    rest = [Advice(a, 0.0, 0) for a in legal if a not in best]
-    return [*ranked, *rest]
+
+    def chance(reward: float) -> float:
+        return min(1.0, max(0.0, (reward + 1.0) / 2.0))
+
+    if "keyhole" in kinds:
+        values = bot.side_values(state, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [Advice(legal[i], chance(values[i]), 1) for i in order]
+    drafted = len(state.plans[obs.seat])
+    best: dict[Action, Arm] = {}
+    for arm in bot.weigh_plans(state, Budget(work)):
+        first = arm.plan[drafted] if len(arm.plan) > drafted else DONE
+        got = best.get(first)
+        if arm.visits and (got is None or arm.mean > got.mean):
+            best[first] = arm
+    ranked = sorted((a for a in legal if a in best), key=lambda a: (-best[a].mean, legal.index(a)))
+    return [
+        *(Advice(a, chance(best[a].mean), best[a].visits) for a in ranked),
+        *(Advice(a, 0.0, 0) for a in legal if a not in best),
+    ]
 
 
 __all__ = ["DEFAULT_WORK", "ExpertBot", "Style", "Valuer", "advise", "build_plan", "candidate_plans", "look_value"]

@@ -20,6 +20,7 @@ from ghosttable.games.run_ghost_run.views import build_view
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
 
 
@@ -75,6 +76,14 @@ class RunGhostRun(Game):
         from ghosttable.games.run_ghost_run.expert import ExpertBot
 
         return {"heuristic": HeuristicBot, "expert": ExpertBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`: the ``expert`` bot's search over whole plans
+        at a movement plan, its exact look at the keyhole's side (see
+        :func:`ghosttable.games.run_ghost_run.expert.advise`)."""
+        from ghosttable.games.run_ghost_run.expert import advise
+
+        return advise
 
     def reference(self) -> dict[str, Any]:
         """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
