@@ -153,3 +153,21 @@ def test_advice_ranks_the_first_steps_of_whole_plans() -> None:
     assert all(0.0 <= a.chance <= 1.0 for a in advice)
     assert advice[0].chance >= max(a.chance for a in advice)
     assert Action.make("done") in {a.action for a in advice}
+
+
+def test_advice_goes_on_from_a_staged_draft_and_a_keyhole_choice() -> None:
+    from ghosttable.ai.advisor import advise
+
+    state = planning()
+    step(state, 0, "red-l1", "B3", 3)  # one step staged: the advice goes on from it
+    advice = advise(state, 0, work=800, seed=2)
+    legal = state.legal_actions(0)
+    assert {a.action for a in advice} == set(legal)
+    state.apply(advice[0].action, 0)  # the best advice is a legal next step of the draft
+    keyhole = new_state(2, first=[NO_FURNITURE[5], NO_FURNITURE[6]], keyhole=("north", 1), script={"die": [6, 1]})
+    put(keyhole, "blue-l1", "hall", "A1")
+    for seat in (0, 1):
+        keyhole.apply("done", seat)
+    sides = advise(keyhole, 0, work=100, seed=0)
+    assert [a.action.kind for a in sides] == ["keyhole"] * 3
+    assert sides[0].chance >= sides[-1].chance
