@@ -171,3 +171,12 @@ def test_advice_goes_on_from_a_staged_draft_and_a_keyhole_choice() -> None:
     sides = advise(keyhole, 0, work=100, seed=0)
     assert [a.action.kind for a in sides] == ["keyhole"] * 3
     assert sides[0].chance >= sides[-1].chance
+
+
+def test_on_the_last_turn_it_takes_the_sure_exit() -> None:
+    state = new_state(2, first=[NO_FURNITURE[4], NO_FURNITURE[5]])
+    assert state.phase == "plan"
+    state.deck = state.deck[:1]  # fewer cards than seats: this turn is the last
+    put(state, "red-m1", "hall", "D5", "under")  # under the desk, one row from red's exit edge
+    seal = choose_whole(ExpertBot(state.game, 0, 4), state, 0)
+    assert "red-m1:exit:2" in seal["steps"]  # type: ignore[operator]
