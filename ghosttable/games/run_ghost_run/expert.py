@@ -28,8 +28,10 @@ and every step of a plan after its first, costs nothing.
 
 **Budget.** Work units, so that a seeded game replays move for move on any machine: each plan made
 counts :data:`PLAN_WORK`, each joint plan scored :data:`JOINT_WORK`, each UCT iteration 1, each
-furniture placement weighed :data:`PLACE_WORK`. :data:`DEFAULT_WORK` keeps a decision under a
-second on one core (measured in ``docs/games/run_ghost_run.md``).
+furniture placement weighed :data:`PLACE_WORK`. The candidate plans are always made (about 500
+units with four players); the search then stops after the iteration, and the furniture's weighing
+after the placement, that reaches the budget. :data:`DEFAULT_WORK` keeps a decision under a second
+of CPU on one core (measured in ``docs/games/run_ghost_run.md``).
 """
 
 from __future__ import annotations

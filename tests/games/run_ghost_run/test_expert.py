@@ -11,6 +11,8 @@ from ghosttable.games.run_ghost_run import RunGhostRun, RunGhostRunState
 from ghosttable.games.run_ghost_run.expert import (
     FINAL_MARGIN,
     JOINT_WORK,
+    OTHER_STYLES,
+    OWN_STYLES,
     PLAN_WORK,
     ExpertBot,
     Valuer,
@@ -64,19 +66,19 @@ def test_expert_is_deterministic_under_a_seed_and_keeps_to_its_budget() -> None:
     for _ in range(2):
         bot = ExpertBot(state.game, 1, 42, work=600)
         first = bot.choose(Observation(state, 1))
-        # the search stops once its budget is spent, past it by at most one joint plan and a plan made
-        assert 0 < bot.last_work <= 600 + JOINT_WORK + PLAN_WORK
+        # the search stops at the iteration that reaches the budget: past it by at most one joint plan
+        assert 600 <= bot.last_work <= 600 + JOINT_WORK + 1
         choices.append((first, choose_whole(ExpertBot(state.game, 1, 42, work=600), state, 1)))
     assert choices[0] == choices[1]
     small = ExpertBot(state.game, 1, 42, work=1)
     assert small.choose(Observation(state, 1)) in state.legal_actions(1)
+    # below the cost of its candidate plans it makes them all and searches no further: it plays
+    # the first, the heuristic's own plan
+    made = (len(OWN_STYLES) + 2 * len(OTHER_STYLES)) * PLAN_WORK
+    assert small.last_work == made
 
 
 def test_forced_steps_cost_nothing() -> None:
-    state = planning()
-    for seat in (0, 1):
-        done(state, seat)
-    state.chance.script("die", [6, 1])
     # a step of a plan after its first comes from the plan made at the first, with no search
     fresh = planning()
     expert = ExpertBot(fresh.game, 0, 1)
