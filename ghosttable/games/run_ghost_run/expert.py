@@ -558,10 +558,13 @@ class ExpertBot:
         drafted = len(state.plans[self.seat])
         return list(own[best_arm(own)].plan[drafted:])
 
-    def weigh_plans(self, state: RunGhostRunState, budget: Budget) -> list[Arm]:
+    def weigh_plans(self, state: RunGhostRunState, budget: Budget, *, each: bool = False) -> list[Arm]:
         """The bot's candidate plans (each its draft then the steps after it) as decoupled UCT over
-        every seat's candidates left them, within ``budget``."""
+        every seat's candidates left them, within ``budget`` (``each``: raised, if need be, so that
+        every candidate is scored at least once)."""
         arms = self.plan_arms(state, budget)
+        if each:
+            budget.limit = max(budget.limit, budget.spent + max(map(len, arms)) * (JOINT_WORK + 1))
         valuer = Valuer(state, state.board.layout())
         duct(self._planning(state), arms, self.seat, budget, valuer)
         return arms[self.seat]
@@ -685,10 +688,10 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     :class:`~ghosttable.ai.advisor.Advice` a legal action.
 
     - Movement plan: the ``expert`` bot's decoupled UCT over whole plans, with ``work`` as its
-      budget; each legal action gets the best mean reward of a candidate plan it begins (``done``:
-      the plan that moves nothing more), as ``chance = (reward + 1) / 2`` in [0, 1] and the
-      plan's visits as ``playouts``; the steps no candidate begins follow, with chance 0 and no
-      playout.
+      budget (raised so that every candidate is scored once); each legal action gets the best
+      mean reward of a candidate plan it begins (``done``: the plan that moves nothing more), as
+      ``chance = (reward + 1) / 2`` in [0, 1] and the plan's visits as ``playouts``; the steps
+      no candidate begins follow, with chance 0 and no playout.
     - Keyhole side: each side's expected reward over the doors (exact, one "playout").
     - Elsewhere (furniture, Midnight Strikes choices): flat Monte Carlo
       (:func:`ghosttable.ai.advisor.flat_monte_carlo`).
@@ -715,7 +718,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
         return [Advice(legal[i], chance(values[i]), 1) for i in order]
     drafted = len(state.plans[obs.seat])
     best: dict[Action, Arm] = {}
-    for arm in bot.weigh_plans(state, Budget(work)):
+    for arm in bot.weigh_plans(state, Budget(work), each=True):
         first = arm.plan[drafted] if len(arm.plan) > drafted else DONE
         got = best.get(first)
         if arm.visits and (got is None or arm.mean > got.mean):

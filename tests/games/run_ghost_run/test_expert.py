@@ -3,6 +3,8 @@ seed, within its work budget; it weighs the keyhole's look and the last turn's e
 
 from __future__ import annotations
 
+import pytest
+
 from ghosttable.ai import Observation
 from ghosttable.ai.base import choose_whole
 from ghosttable.ai.play import simulate
@@ -182,3 +184,24 @@ def test_on_the_last_turn_it_takes_the_sure_exit() -> None:
     put(state, "red-m1", "hall", "D5", "under")  # under the desk, one row from red's exit edge
     seal = choose_whole(ExpertBot(state.game, 0, 4), state, 0)
     assert "red-m1:exit:2" in seal["steps"]  # type: ignore[operator]
+
+
+def test_terminal_play_gives_a_hint_at_a_staged_plan(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.clirun import run
+
+    # seed 4: red grasps the first piece its card shows and puts it back, then plans (and asks a hint)
+    answers = iter(["1", "1", "hint"] + ["1"] * 5000)
+    monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
+    monkeypatch.setattr("ghosttable.cli.HINT_WORK", 1)
+    code, out, _ = run(
+        ["play", "run-ghost-run", "--terminal", "--players", "2", "--bot", "heuristic", "--seed", "4"],
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0 and "game over" in out
+    hint = out.index("hint:")
+    assert out.rfind("plan_movement", 0, hint) > out.rfind("place_furniture", 0, hint)
+    best = out[hint:].splitlines()[1]  # the best action, with its chance
+    assert "1." in best and "cost=" in best and best.endswith("%") and not best.endswith(" 0%")
