@@ -30,8 +30,9 @@ def planning(players: int = 2) -> RunGhostRunState:
     return state
 
 
-def test_expert_is_registered_and_plays_whole_games() -> None:
-    game = RunGhostRun(2)
+@pytest.mark.parametrize("options", [{}, {"merging": True, "midnight": True}])
+def test_expert_is_registered_and_plays_whole_games(options: dict[str, bool]) -> None:
+    game = RunGhostRun(2, **options)
     assert "expert" in game.bots()
     result = simulate(game, ["expert", "heuristic"], 1, seed=5)
     assert result.games == 1 and result.decisions > 0
