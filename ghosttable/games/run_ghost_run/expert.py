@@ -147,7 +147,7 @@ class Budget:
 # ----- the position after the look --------------------------------------------------------------------
 
 
-def next_sides(state: RunGhostRunState, side: str) -> tuple[str, ...]:
+def next_sides(side: str) -> tuple[str, ...]:
     """The sides the keyhole may look from next turn once it stands on ``side`` (it must change)."""
     return tuple(s for s in hall.SIDES if s != side)
 
@@ -273,7 +273,7 @@ def look_value(state: RunGhostRunState, board: Board, valuer: Valuer, me: int) -
                 gone |= seen(end, door)
             if midnight == "perched_cat":
                 gone |= {g.id for g in ghosts if g.place != "on"}
-            vals = valuer.values(board, gone, next_sides(state, end))
+            vals = valuer.values(board, gone, next_sides(end))
             for s, v in enumerate(vals):
                 total[s] += v
         return [t / len(doors) for t in total]
@@ -632,7 +632,7 @@ class ExpertBot:
                         gone.add(g.id)
             if state.midnight == "perched_cat":
                 gone |= {g.id for g in ghosts if g.place != "on"}
-            total += valuer.values(state.board, gone, next_sides(state, looks[-1]))[self.seat]
+            total += valuer.values(state.board, gone, next_sides(looks[-1]))[self.seat]
         return total / len(doors)
 
     # ----- furniture -----------------------------------------------------------------------------------
@@ -641,7 +641,7 @@ class ExpertBot:
         state = self._world(obs)
         budget = Budget(self.work)
         passing = next(a for a in legal if a.kind == "pass")
-        best_value = self._after_furniture(state, None, budget) + MOVE_MARGIN
+        best_value = self._after_furniture(state, budget) + MOVE_MARGIN
         best: tuple[Action, Action] | None = None
         options: list[tuple[Action, Action]] = []
         for grasp in legal:
@@ -659,7 +659,7 @@ class ExpertBot:
             twin = state.clone()
             twin.apply(grasp, self.seat)
             twin.apply(place, self.seat)
-            value = self._after_furniture(twin, None, budget)
+            value = self._after_furniture(twin, budget)
             if value > best_value:
                 best_value, best = value, (grasp, place)
         self.last_work = budget.spent
@@ -669,7 +669,7 @@ class ExpertBot:
         self.placement = best[1]
         return best[0]
 
-    def _after_furniture(self, state: RunGhostRunState, _: None, budget: Budget) -> float:
+    def _after_furniture(self, state: RunGhostRunState, budget: Budget) -> float:
         """The bot's reward if the turn's plans were made now on ``state``'s furniture: the other
         seats yet to move furniture pass, each seat plays its greedy plan, the look is scored."""
         budget.spend(PLACE_WORK)
