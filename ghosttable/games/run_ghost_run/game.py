@@ -20,6 +20,7 @@ from ghosttable.games.run_ghost_run.views import build_view
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
 
 
@@ -70,8 +71,19 @@ class RunGhostRun(Game):
         return list(game_data().colours[: self.players])
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
-        return {"heuristic": HeuristicBot}
+        """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`; ``expert``: decoupled
+        UCT over whole sealed plans, see :mod:`ghosttable.games.run_ghost_run.expert`."""
+        from ghosttable.games.run_ghost_run.expert import ExpertBot
+
+        return {"heuristic": HeuristicBot, "expert": ExpertBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`: the ``expert`` bot's search over whole plans
+        at a movement plan, its exact look at the keyhole's side (see
+        :func:`ghosttable.games.run_ghost_run.expert.advise`)."""
+        from ghosttable.games.run_ghost_run.expert import advise
+
+        return advise
 
     def reference(self) -> dict[str, Any]:
         """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
