@@ -29,7 +29,7 @@ from ghosttable.core.errors import GameError, GameOverError, IllegalActionError,
 from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
-from ghosttable.core.state import Game, State
+from ghosttable.core.state import Game, State, UndoLog
 from ghosttable.registry import game_class, is_builtin, load
 from ghosttable.server import botworker
 from ghosttable.server.protocol import (
@@ -142,7 +142,16 @@ class Connection:
 
 @dataclass
 class Room:
-    """One table in memory. See the module docstring."""
+    """One table in memory. See the module docstring.
+
+    A person's action that can still be taken back (``undo``: the kernel's
+    :class:`~ghosttable.core.state.UndoLog` says which) is *pending*: it is carried out on
+    ``state`` and shown to the connections of the seat that took it, but neither stored nor shown
+    to anyone else. Everyone else is shown ``standing``, the state before the first pending
+    action, until an action that cannot be taken back makes the pending ones stand: they are then
+    stored and sent to everyone, in order, with it. So an action taken back leaves no trace in
+    what the others were sent, the store or the lobby.
+    """
 
     id: str
     game: Game
@@ -164,11 +173,46 @@ class Room:
     worker_known: int = 0
     #: the event loop's clock when someone last came, left or acted (see :meth:`Hub.sweep`)
     last_used: float = 0.0
+    #: what the acting seat may take back of its turn
+    undo: UndoLog = field(default_factory=UndoLog)
+    #: the log entries of the pending actions (see the class docstring), in order
+    pending: list[LogEntry] = field(default_factory=list)
+    #: the state everyone but the pending seat is shown (``None``: nothing is pending)
+    standing: State | None = None
+    #: the seat whose actions are pending
+    pending_seat: int | None = None
+
+    def shown_state(self, seat: int | None) -> State:
+        """The state ``seat`` (``None``: a spectator) is shown: with the pending actions for the
+        seat that took them, without them for everyone else."""
+        if self.standing is None or seat == self.pending_seat:
+            return self.state
+        return self.standing
+
+    def shown_log(self, seat: int | None) -> list[LogEntry]:
+        """The log ``seat`` is shown: the stored entries, and the pending ones for their seat."""
+        if self.pending and seat == self.pending_seat:
+            return [*self.log, *self.pending]
+        return self.log
+
+    def settle(self) -> list[LogEntry]:
+        """Make the pending actions stand (once stored): their entries join the log, everyone is
+        shown ``state``. Returns those entries."""
+        entries, self.pending = self.pending, []
+        self.log.extend(entries)
+        self.standing = None
+        self.pending_seat = None
+        return entries
 
     @property
     def version(self) -> int:
-        """The count of accepted actions."""
+        """The count of accepted actions (the pending ones included)."""
         return len(self.state.history)
+
+    @property
+    def standing_version(self) -> int:
+        """The count of accepted actions that stand (the table's version as everyone else sees it)."""
+        return len(self.shown_state(None).history)
 
     @property
     def finished(self) -> bool:
@@ -194,8 +238,16 @@ class Room:
     def message_for(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (built from its own view only), with the log's
         entries from ``log_start`` on."""
+        state = self.shown_state(seat)
+        can_undo = seat is not None and state is self.state and self.undo.can_undo(state, seat)
         return state_message(
-            self.state, seat, table_id=self.id, seats=self.public_seats(), log=self.log, log_start=log_start
+            state,
+            seat,
+            table_id=self.id,
+            seats=self.public_seats(),
+            log=self.shown_log(seat),
+            log_start=log_start,
+            can_undo=can_undo,
         )
 
     def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
@@ -206,13 +258,15 @@ class Room:
         finished = self.finished
         written: dict[tuple[int | None, int], str] = {}
         for conn in list(self.connections if connections is None else connections):
-            start = conn.log_sent if conn.log_sent <= len(self.log) and (conn.saw_finish or not finished) else 0
+            # after an undo a seat's log is shorter than what it was sent: it keeps what stands
+            shown = len(self.shown_log(conn.seat))
+            start = min(conn.log_sent, shown) if conn.saw_finish or not finished else 0
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
                 text = written[key] = json.dumps(self.message_for(conn.seat, start), separators=(",", ":"))
             conn.send_text(text)
-            conn.log_sent = len(self.log)
+            conn.log_sent = shown
             conn.saw_finish = finished
 
     def send_whole(self, conn: Connection) -> None:
@@ -223,9 +277,15 @@ class Room:
     def broadcast_seats(self, besides: Connection | None = None) -> None:
         """Send every connection (but ``besides``) the ``seats`` message (a seat was claimed, or
         its player came or left); nothing else changed, so nothing else is sent."""
-        text = json.dumps(seats_message(self.state, self.public_seats()), separators=(",", ":"))
+        seats = self.public_seats()
+        written: dict[bool, str] = {}
         for conn in list(self.connections):
             if conn is not besides:
+                mine = self.standing is not None and conn.seat == self.pending_seat
+                text = written.get(mine)
+                if text is None:
+                    message = seats_message(self.shown_state(conn.seat), seats)
+                    text = written[mine] = json.dumps(message, separators=(",", ":"))
                 conn.send_text(text)
 
     def connected_seats(self) -> set[int]:
@@ -241,8 +301,8 @@ class Room:
             "players": self.game.players,
             "options": dict(self.game.options),
             "status": "finished" if self.finished else "playing",
-            "version": self.version,
-            "result": result_json(self.state),
+            "version": self.standing_version,
+            "result": result_json(self.shown_state(None)),
             "seats": self.public_seats(),
             "seat": seat,
             "created_at": self.created_at.isoformat(),
@@ -813,6 +873,11 @@ class Hub:
         that ends it is stored and logged as the one action the history keeps (the ``seal`` of the
         whole plan). Returns the log entry, or ``None`` for a staged action.
 
+        A person's action that can be taken back (see :class:`Room`) is pending: like a staged
+        action it reaches only the connections of ``seat`` and is not stored; the next action
+        that cannot be taken back is stored after it and sent to everyone with it. Returns
+        ``None`` for a pending action too.
+
         Args:
             version: the version of the table at which the client made its choice.
 
@@ -868,8 +933,17 @@ class Hub:
         # nobody is ever shown a state that a restart could lose. An action the listing does not
         # hold is refused there with the engine's own reason, unless it stands for a whole staged
         # decision (a sealed plan sent at once), which the engine then carries out part by part.
-        after = state.clone()
-        after.apply(action, seat)
+        after = room.undo.apply(state, action, seat)
+        person = room.seats[seat].kind != "ai"
+        if person and room.undo.can_undo(after, seat):
+            if len(after.history) > len(state.history):  # pending: the seat may take it back
+                room.pending.append(room.log_entry(seat, after.history[-1][1]))
+                if room.standing is None:
+                    room.standing, room.pending_seat = state, seat
+            room.state = after
+            room.track_decisions(seat)
+            return None
+        room.undo.settle()
         if len(after.history) == len(state.history):  # staged: the seat's private draft
             room.state = after
             room.track_decisions(seat)
@@ -878,6 +952,8 @@ class Hub:
         entry = room.log_entry(seat, action)
         finished = after.is_terminal()
         try:
+            for held in room.pending:  # the pending actions stand now: stored first, in order
+                await self.db(self.store.append_action, room.id, held.index, held.seat, held.action.to_json())
             await self.db(
                 self.store.append_action,
                 room.id,
@@ -902,9 +978,34 @@ class Hub:
         except Exception as exc:
             log.exception("could not store action %d of table %s", entry.index, room.id)
             raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
+        room.settle()
         room.advance(entry, after)
         room.updated_at = datetime.now(UTC)
         return entry
+
+    async def undo(self, room: Room, seat: int, version: int) -> None:
+        """Take back ``seat``'s last action, asked at ``version`` (the table as the seat was shown
+        it): the state before it comes back exactly, and only the connections of ``seat`` are sent
+        it (a pending action was never shown to anyone else, nor stored; see :class:`Room`).
+
+        Raises:
+            ProtocolError: ``stale`` (the table is not at ``version``).
+            GameError: ``illegal_action`` when nothing can be taken back now, with the reason
+                (a die was rolled, something hidden was revealed, the turn began there ...).
+        In every case of refusal the table is left exactly as it was.
+        """
+        async with room.lock:
+            if version != room.version:
+                raise ProtocolError("stale", f"the table is at version {room.version}, not {version}: look again")
+            before = room.undo.undo(room.state, seat)
+            if len(before.history) < len(room.state.history):
+                room.pending.pop()
+                if not room.pending:
+                    room.standing, room.pending_seat = None, None
+            room.state = before
+            room.track_decisions(seat)
+        self.touch(room)
+        room.broadcast([c for c in room.connections if c.seat == seat])
 
     async def _reload(self, room: Room) -> None:
         """Make ``room`` what the database holds (after a stale write: the stored table moved on
@@ -922,6 +1023,7 @@ class Hub:
             log.warning("table %s could not be reloaded: %s", room.id, exc.reason)
             return
         room.state = fresh.state
+        room.undo, room.pending, room.standing, room.pending_seat = fresh.undo, [], None, None
         room.seats = fresh.seats
         room.log = fresh.log
         room.signatures = fresh.signatures
