@@ -206,4 +206,3 @@ def _json(text: str) -> dict[str, Any]:
 
 def _untimed(summary: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in summary.items() if k not in ("created_at", "updated_at")}
-
