@@ -18,7 +18,7 @@ from ghosttable.core.state import State
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
 
-CLIENT_TYPES = ("hello", "act", "undo", "ping", "resync")
+CLIENT_TYPES = ("hello", "act", "undo", "hint", "ping", "resync")
 
 
 class ProtocolError(Exception):
@@ -182,12 +182,12 @@ def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
     """Read one client message: a JSON object whose ``type`` is ``hello``, ``act``, ``undo`` (take
-    my last action back), ``ping`` or ``resync`` (send me the whole state again, the log from its
-    start).
+    my last action back), ``hint`` (suggest an action), ``ping`` or ``resync`` (send me the whole
+    state again, the log from its start).
 
     ``hello`` must carry ``token`` (a string, or null for a spectator); ``act`` must carry
-    ``action`` (an action's JSON object or its text form) and ``version`` (an integer), ``undo``
-    the ``version`` (an integer) it was asked at; both may carry ``seat`` (an integer) and ``ref``
+    ``action`` (an action's JSON object or its text form) and ``version`` (an integer), ``undo`` and
+    ``hint`` the ``version`` (an integer) they were asked at; both may carry ``seat`` (an integer) and ``ref``
     (echoed back). Raises ``ProtocolError``
     (``malformed_message``) for anything else.
     """
@@ -220,7 +220,7 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         token = data["token"]
         if token is not None and not isinstance(token, str):
             raise refuse("'token' must be a string or null")
-    elif kind in ("act", "undo"):
+    elif kind in ("act", "undo", "hint"):
         if kind == "act" and ("action" not in data or not isinstance(data["action"], dict | str)):
             raise refuse("'act' needs an 'action' (an object or its text form)")
         version = data.get("version")

@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 from ghosttable.ai.base import Bot, bot_names, choose_whole, make_bot
 from ghosttable.core.actions import Action, coerce_action
-from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
+from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError, OptionError
 from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
@@ -181,6 +181,8 @@ class Room:
     standing: State | None = None
     #: the seat whose actions are pending
     pending_seat: int | None = None
+    #: the seats with a staged draft (a plan being built: its steps are in no history)
+    drafting: set[int] = field(default_factory=set)
 
     def shown_state(self, seat: int | None) -> State:
         """The state ``seat`` (``None``: a spectator) is shown: with the pending actions for the
@@ -208,6 +210,11 @@ class Room:
     def version(self) -> int:
         """The count of accepted actions (the pending ones included)."""
         return len(self.state.history)
+
+    def version_for(self, seat: int | None) -> int:
+        """The table's version as ``seat`` is shown it (the pending actions count for their seat
+        only), which is all an answer to that seat may name."""
+        return len(self.shown_state(seat).history)
 
     @property
     def standing_version(self) -> int:
@@ -909,15 +916,16 @@ class Hub:
         if state.is_terminal():
             raise GameOverError("the game is over")
         action = coerce_action(raw_action)
-        if version > room.version:
+        now = room.version_for(seat)
+        if version > now:
             raise ProtocolError(
                 "stale",
-                f"version {version} is ahead of the table (now {room.version}): choose again from the latest state",
+                f"version {version} is ahead of the table (now {now}): choose again from the latest state",
             )
         if 0 <= seat < len(room.decision_since) and version < room.decision_since[seat]:
             raise ProtocolError(
                 "stale",
-                f"the table has moved on since version {version} (now {room.version}): choose again",
+                f"the table has moved on since version {version} (now {now}): choose again",
             )
         legal = state.legal_actions(seat)
         if action not in legal:
@@ -934,6 +942,10 @@ class Hub:
         # hold is refused there with the engine's own reason, unless it stands for a whole staged
         # decision (a sealed plan sent at once), which the engine then carries out part by part.
         after = room.undo.apply(state, action, seat)
+        if len(after.history) == len(state.history):
+            room.drafting.add(seat)
+        else:
+            room.drafting.discard(seat)
         person = room.seats[seat].kind != "ai"
         if person and room.undo.can_undo(after, seat):
             if len(after.history) > len(state.history):  # pending: the seat may take it back
@@ -995,8 +1007,10 @@ class Hub:
         In every case of refusal the table is left exactly as it was.
         """
         async with room.lock:
-            if version != room.version:
-                raise ProtocolError("stale", f"the table is at version {room.version}, not {version}: look again")
+            if version != room.version_for(seat):
+                raise ProtocolError(
+                    "stale", f"the table is at version {room.version_for(seat)}, not {version}: look again"
+                )
             before = room.undo.undo(room.state, seat)
             if len(before.history) < len(room.state.history):
                 room.pending.pop()
@@ -1024,6 +1038,7 @@ class Hub:
             return
         room.state = fresh.state
         room.undo, room.pending, room.standing, room.pending_seat = fresh.undo, [], None, None
+        room.drafting = set()
         room.seats = fresh.seats
         room.log = fresh.log
         room.signatures = fresh.signatures
@@ -1035,6 +1050,52 @@ class Hub:
             conn.log_sent = 0  # the stored log replaces the one they were sent
         room.broadcast()
         self.kick(room)
+
+    async def hint(self, room: Room, seat: int, version: int) -> dict[str, Any]:
+        """A suggested action for ``seat`` at ``version``, from its own knowledge only (the
+        advisor's :func:`~ghosttable.ai.advisor.suggest`, about a second of search): the ``hint``
+        message ``{"type": "hint", "version", "action", "text", "index", "chance"}`` (``index``:
+        the action's place in the seat's decision). The search runs in the table's bot worker
+        process, on the table rebuilt from its actions (the pending ones included), or on a
+        thread with a copy of the state when the table has no worker or a seat's staged draft
+        lives only here.
+
+        Raises:
+            ProtocolError: ``stale`` (the table is not at ``version``).
+            GameError: ``not_your_turn`` when ``seat`` is not to act.
+        """
+        if version != room.version_for(seat):
+            raise ProtocolError("stale", f"the table is at version {room.version_for(seat)}, not {version}: look again")
+        state = room.state
+        decision = state.decision(seat)
+        if decision is None:
+            raise NotYourTurnError(f"seat {seat} is not to act now: there is nothing to suggest")
+        seed = derive_seed(state.seed, "hint", len(state.history))
+        loop = asyncio.get_running_loop()
+        async with self._bot_slots:
+            if self._workers and is_builtin(room.game.spec.name) and not room.drafting:
+                spec = self._table_spec(room)
+                done = [(e.seat, e.action.to_json()) for e in room.shown_log(seat)]
+                worker = self._workers[botworker.worker_of(room.id, len(self._workers))]
+                found = await loop.run_in_executor(worker, botworker.hint, spec, done, seat, seed)
+            else:
+                found = await loop.run_in_executor(self._bot_threads, botworker.hint_of, state.clone(), seat, seed)
+        if found is None:
+            raise NotYourTurnError(f"seat {seat} is not to act now: there is nothing to suggest")
+        action = Action.from_json(found["action"])
+        index = decision.actions.index(action) if action in decision.actions else None
+        return {"type": "hint", "version": version, "index": index, **found}
+
+    def _table_spec(self, room: Room) -> botworker.TableSpec:
+        """What the table's bot worker needs to set ``room`` up."""
+        return botworker.TableSpec(
+            room.game.spec.name,
+            room.game.players,
+            dict(room.game.options),
+            room.state.seed,
+            dict(room.script),
+            {s.seat: s.bot or "random" for s in room.seats if s.kind == "ai"},
+        )
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""
@@ -1103,14 +1164,7 @@ class Hub:
         :mod:`ghosttable.server.botworker`): the actions it lacks are sent along."""
         loop = asyncio.get_running_loop()
         worker = self._workers[botworker.worker_of(room.id, len(self._workers))]
-        spec = botworker.TableSpec(
-            room.game.spec.name,
-            room.game.players,
-            dict(room.game.options),
-            room.state.seed,
-            dict(room.script),
-            {s.seat: s.bot or "random" for s in room.seats if s.kind == "ai"},
-        )
+        spec = self._table_spec(room)
         for _ in range(3):
             kind, value = await loop.run_in_executor(worker, botworker.move, room.id, spec, first, sent, seat)
             if kind == "action":
