@@ -946,6 +946,7 @@ export function mount(root, ctx) {
       const bar = el("div", { class: "actions oh-actions" });
       for (const x of rest) {
         const b = el("button", { class: `action oh-action oh-act-${x.action.kind}`, "data-kind": x.action.kind, disabled: pick.busy }, actionLabel(x.action));
+        b.dataset.action = x.text;
         b.addEventListener("click", () => pick.send(x.action));
         bar.append(b);
       }
@@ -953,7 +954,7 @@ export function mount(root, ctx) {
     }
     if (pick.refusal) decisionBox.append(el("p", { class: "oh-refusal" }, tr("oh.refused", { reason: pick.refusal })));
     const all = el("details", { class: "oh-all" }, el("summary", {}, tr("oh.allActions")));
-    all.append(el("ul", {}, actions().map((x) => el("li", {}, x.text))));
+    all.append(el("ul", {}, actions().map((x) => el("li", { "data-action": x.text }, x.text))));
     decisionBox.append(all);
   }
 
