@@ -202,3 +202,12 @@ def test_run_ghost_run_plans_built_at_once_are_not_taken_back() -> None:
 
     log, state, seat, action = walk("run-ghost-run", 3, plans)
     refused_after(log, state, seat, action, "several seats act at once")
+
+
+def test_a_refused_action_leaves_the_undo_log_as_it_was() -> None:
+    log, state, seat, action = walk("old-house", 6, _phantom_step(False))
+    after = log.apply(state, action, seat)
+    with pytest.raises(IllegalActionError):
+        log.apply(after, "step dir=nowhere", seat)
+    assert log.can_undo(after, seat)
+    assert log.undo(after, seat) is state
