@@ -145,7 +145,10 @@ class Room:
     """One table in memory. See the module docstring.
 
     A person's action that can still be taken back (``undo``: the kernel's
-    :class:`~ghosttable.core.state.UndoLog` says which) is *pending*: it is carried out on
+    :class:`~ghosttable.core.state.UndoLog` says which) is stored and shown to everyone as any
+    other when it is public (taking it back removes it from the store and shows everyone the
+    table as it was; after pending actions it makes them stand, since showing it would show what
+    they did); a secret one is *pending*: it is carried out on
     ``state`` and shown to the connections of the seat that took it, but neither stored nor shown
     to anyone else. Everyone else is shown ``standing``, the state before the first pending
     action, until an action that cannot be taken back makes the pending ones stand: they are then
@@ -880,9 +883,10 @@ class Hub:
         that ends it is stored and logged as the one action the history keeps (the ``seal`` of the
         whole plan). Returns the log entry, or ``None`` for a staged action.
 
-        A person's action that can be taken back (see :class:`Room`) is pending: like a staged
-        action it reaches only the connections of ``seat`` and is not stored; the next action
-        that cannot be taken back is stored after it and sent to everyone with it. Returns
+        A person's secret action that can be taken back is pending (see :class:`Room`): like a
+        staged action it reaches only the connections of ``seat`` and is not stored; the next
+        action that cannot be taken back, or a public one, is stored after it and sent to
+        everyone with it. Returns
         ``None`` for a pending action too.
 
         Args:
@@ -946,22 +950,27 @@ class Hub:
             room.drafting.add(seat)
         else:
             room.drafting.discard(seat)
-        person = room.seats[seat].kind != "ai"
-        if person and room.undo.can_undo(after, seat):
-            if len(after.history) > len(state.history):  # pending: the seat may take it back
-                room.pending.append(room.log_entry(seat, after.history[-1][1]))
-                if room.standing is None:
-                    room.standing, room.pending_seat = state, seat
-            room.state = after
-            room.track_decisions(seat)
-            return None
-        room.undo.settle()
+        undoable = room.seats[seat].kind != "ai" and room.undo.can_undo(after, seat)
+        if not undoable:
+            room.undo.settle()
         if len(after.history) == len(state.history):  # staged: the seat's private draft
             room.state = after
             room.track_decisions(seat)
             return None
         action = after.history[-1][1]  # what the record keeps (a sealed plan's one action)
         entry = room.log_entry(seat, action)
+        if undoable and entry.public and room.pending:
+            # shown to everyone, it shows what the pending actions before it did: they all stand
+            undoable = False
+            room.undo.settle()
+        if undoable and not entry.public:
+            # pending: hidden from the others, and the seat may take it back
+            room.pending.append(entry)
+            if room.standing is None:
+                room.standing, room.pending_seat = state, seat
+            room.state = after
+            room.track_decisions(seat)
+            return None
         finished = after.is_terminal()
         try:
             for held in room.pending:  # the pending actions stand now: stored first, in order
@@ -997,8 +1006,9 @@ class Hub:
 
     async def undo(self, room: Room, seat: int, version: int) -> None:
         """Take back ``seat``'s last action, asked at ``version`` (the table as the seat was shown
-        it): the state before it comes back exactly, and only the connections of ``seat`` are sent
-        it (a pending action was never shown to anyone else, nor stored; see :class:`Room`).
+        it): the state before it comes back exactly. A pending action was never stored nor shown
+        to anyone else, so only the connections of ``seat`` are sent the state; a public one
+        leaves the store, and every connection is sent the table as it was (see :class:`Room`).
 
         Raises:
             ProtocolError: ``stale`` (the table is not at ``version``).
@@ -1012,14 +1022,24 @@ class Hub:
                     "stale", f"the table is at version {room.version_for(seat)}, not {version}: look again"
                 )
             before = room.undo.undo(room.state, seat)
-            if len(before.history) < len(room.state.history):
+            stored = len(before.history) < len(room.state.history) and not room.pending
+            if stored:  # a public action, stored and shown as it happened: it leaves the store
+                try:
+                    await self.db(self.store.take_back_action, room.id, len(before.history))
+                except Exception:
+                    log.exception("table %s: action %d could not be taken back", room.id, len(before.history))
+                    await self._reload(room)
+                    raise ProtocolError("storage_error", "the action could not be taken back") from None
+                room.log.pop()
+                room.updated_at = datetime.now(UTC)
+            elif len(before.history) < len(room.state.history):
                 room.pending.pop()
                 if not room.pending:
                     room.standing, room.pending_seat = None, None
             room.state = before
             room.track_decisions(seat)
         self.touch(room)
-        room.broadcast([c for c in room.connections if c.seat == seat])
+        room.broadcast(None if stored else [c for c in room.connections if c.seat == seat])
 
     async def _reload(self, room: Room) -> None:
         """Make ``room`` what the database holds (after a stale write: the stored table moved on

@@ -206,3 +206,36 @@ def _json(text: str) -> dict[str, Any]:
 
 def _untimed(summary: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in summary.items() if k not in ("created_at", "updated_at")}
+
+
+def test_a_public_action_taken_back_leaves_the_store_and_everyone_sees_the_table_as_it_was(
+    clients: list[TestClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    client = clients[0]
+    monkeypatch.setattr(rooms, "secrets", SameSecrets())
+    made = client.post("/api/tables", json={"game": "ghost-stories", "players": 1, "seats": [ME]}).json()
+    tid, token = made["table"], made["tokens"]["0"]
+    with ExitStack() as stack:
+        player = Wire(stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}")))
+        watcher = Wire(stack.enter_context(client.websocket_connect(f"/ws/tables/{tid}")))
+        player.ws.send_json({"type": "hello", "token": token})
+        watcher.ws.send_json({"type": "hello", "token": None})
+        room = room_of(client, tid)
+        for tag in range(40):  # the first legal action, until one can be taken back
+            version = room.version
+            start = room.state.fingerprint()
+            player.act(room.state.legal_actions(0)[0].to_json(), version, tag)
+            if room.undo.can_undo(room.state, 0):
+                break
+        assert room.undo.can_undo(room.state, 0) and not room.pending
+        assert stored_actions(client, tid) == version + 1  # public: stored as it happened
+        watcher.drain(100)
+        seen = len(watcher.texts)
+        answered = undo(player, version + 1, 101)
+        assert answered[-1]["type"] == "accepted" and answered[-1]["version"] == version
+        assert stored_actions(client, tid) == version and room.state.fingerprint() == start
+        watcher.drain(102)
+        shown = [_json(t) for t in watcher.texts[seen:] if _json(t)["type"] == "state"]
+        assert len(shown) == 1 and shown[0]["version"] == version
+        assert shown[0]["log_start"] == version and shown[0]["log"] == []
+        assert client.get(f"/api/tables/{tid}").json()["version"] == version

@@ -159,7 +159,7 @@ const STRINGS = {
     "lobby.replay": "回放",
     "lobby.view": "查看",
     "lobby.join": "通过链接加入",
-    "lobby.joinHelp": "粘贴朋友发给你的邀请链接，或牌桌的地址（/table/…）。",
+    "lobby.joinHelp": "粘贴朋友发给你的邀请链接，或牌桌的网址。",
     "lobby.joinButton": "加入",
     "lobby.joining": "正在加入牌桌……",
     "lobby.badLink": "这既不是邀请链接，也不是牌桌地址。",
