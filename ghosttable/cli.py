@@ -12,7 +12,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -900,15 +900,18 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
     return state
 
 
-def _ask(state: State, seat: int, undo: UndoLog) -> State:
+def _ask(state: State, seat: int, undo: UndoLog | None = None) -> State:
     """Ask ``seat`` for its choice by number (1..N of the listed actions) or by action text, and
     return the state once it is carried out (through ``undo``, which keeps what can be taken
-    back); ``undo`` returns the state before the seat's last action instead, and a refused
-    choice or undo, or a number outside 1..N, is said in one line and asked again.
+    back; without one, on ``state`` itself, and nothing can be taken back); ``undo`` returns the
+    state before the seat's last action instead, and a refused choice or undo, or a number
+    outside 1..N, is said in one line and asked again.
     Raises ``CliError`` when the input ends first, ``_Quit`` on ``quit``."""
     decision = state.decision(seat)
     if decision is None:
         return state
+    if undo is None:
+        undo = _InPlace()
     console.print(f"[bold]{decision.name}[/bold] {decision.prompt}")
     for i, action in enumerate(decision.actions, 1):
         note = state.action_note(seat, action)
@@ -937,6 +940,14 @@ def _ask(state: State, seat: int, undo: UndoLog) -> State:
             return undo.apply(state, coerce_action(raw), seat)
         except GameError as exc:
             console.print(f"[red]refused[/red]: {exc.reason}")
+
+
+class _InPlace(UndoLog):
+    """An undo log that carries actions out on the state itself and keeps nothing to take back."""
+
+    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
+        state.apply(action, seat)
+        return state
 
 
 def _words(state: State, seat: int, undo: UndoLog) -> str:
