@@ -12,7 +12,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -30,7 +30,7 @@ from ghosttable.core.errors import GameError, OptionError
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import Record, replay
 from ghosttable.core.spec import option_key, written
-from ghosttable.core.state import Game, State
+from ghosttable.core.state import Game, State, UndoLog
 from ghosttable.registry import game_class, game_names, load
 
 if TYPE_CHECKING:
@@ -845,11 +845,18 @@ def _bots_for_the_others(game: Game, humans: set[int], specs: list[str] | None) 
     return [next(given) if s in others else plain[0] for s in range(game.players)]
 
 
+class _Quit(Exception):
+    """The player typed ``quit``."""
+
+
 def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: int) -> State:
     """Play one game in the terminal: humans pick numbered actions, bots play the other seats; at
     the end the final table is drawn (the game's ``render_terminal``, when it has one) above the
-    outcome and score."""
+    outcome and score. A human may type ``undo`` (take back the last action of the turn, while no
+    die was rolled, no card drawn and nothing hidden revealed: :class:`ghosttable.core.UndoLog`),
+    ``hint``, or ``quit`` (leave the game unfinished: it is returned as it stands)."""
     state = game.new_initial_state(seed)
+    undo = UndoLog()
     names = game.seat_names()
     bots = {
         s: make_bot(game, bot_list[s], s, derive_seed(seed, "bot", s)) for s in range(game.players) if s not in humans
@@ -865,7 +872,7 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
                 # a bot's sealed plan comes whole: one action, one line, whatever its length
                 action = choose_whole(bots[seat], state, seat)
                 text = state.public_action_text(seat, action)
-                state.apply(action, seat)
+                state = undo.apply(state, action, seat)
                 moves += 1
                 console.print(f"[dim]{names[seat]} ({bot_list[seat]}): {text or 'a sealed action'}[/dim]")
                 continue
@@ -877,7 +884,12 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
                 else:
                     console.print_json(data=view)
                 shown_for = moves
-            _ask(state, seat)
+            try:
+                state = _ask(state, seat, undo)
+            except _Quit:
+                console.rule("game left")
+                console.print(f"the game is left unfinished after {len(state.history)} actions")
+                return state
             moves += 1
     console.rule("game over")
     if callable(render):
@@ -888,36 +900,59 @@ def run_terminal_game(game: Game, humans: set[int], bot_list: list[str], seed: i
     return state
 
 
-def _ask(state: State, seat: int) -> None:
+def _ask(state: State, seat: int, undo: UndoLog | None = None) -> State:
     """Ask ``seat`` for its choice by number (1..N of the listed actions) or by action text, and
-    apply it; a refused choice, or a number outside 1..N, is said in one line and asked again.
-    Raises ``CliError`` when the input ends first."""
+    return the state once it is carried out (through ``undo``, which keeps what can be taken
+    back; without one, on ``state`` itself, and nothing can be taken back); ``undo`` returns the
+    state before the seat's last action instead, and a refused choice or undo, or a number
+    outside 1..N, is said in one line and asked again.
+    Raises ``CliError`` when the input ends first, ``_Quit`` on ``quit``."""
     decision = state.decision(seat)
     if decision is None:
-        return
+        return state
+    if undo is None:
+        undo = _InPlace()
     console.print(f"[bold]{decision.name}[/bold] {decision.prompt}")
     for i, action in enumerate(decision.actions, 1):
         note = state.action_note(seat, action)
         console.print(f"  {i:>3}. {action}" + (f"  [dim]({note})[/dim]" if note else ""), highlight=False)
     while True:
         try:
-            raw = console.input("your choice (number, action text, or hint): ").strip()
+            raw = console.input(f"your choice (number, action text, {_words(state, seat, undo)}): ").strip()
         except EOFError:
             raise CliError("input ended before the game did") from None
-        if raw.lower() == "hint":
+        word = raw.lower()
+        if word == "hint":
             _hint(state, seat, decision.actions)
             continue
+        if word == "quit":
+            raise _Quit
         try:
+            if word == "undo":
+                back = undo.undo(state, seat)
+                console.print("[bold]undone[/bold]: your last action is taken back")
+                return back
             if WRITTEN_INTEGER.fullmatch(raw):  # a number, signed or not: never an action's text
                 index = int(raw)
                 if not 1 <= index <= len(decision.actions):
                     raise GameError(f"{raw} is out of range: choose a number from 1 to {len(decision.actions)}")
-                state.apply(decision.actions[index - 1], seat)
-            else:
-                state.apply(coerce_action(raw), seat)
-            return
+                return undo.apply(state, decision.actions[index - 1], seat)
+            return undo.apply(state, coerce_action(raw), seat)
         except GameError as exc:
             console.print(f"[red]refused[/red]: {exc.reason}")
+
+
+class _InPlace(UndoLog):
+    """An undo log that carries actions out on the state itself and keeps nothing to take back."""
+
+    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
+        state.apply(action, seat)
+        return state
+
+
+def _words(state: State, seat: int, undo: UndoLog) -> str:
+    """The words a player may type besides a choice: ``undo`` only while it can be taken."""
+    return "undo, hint or quit" if undo.can_undo(state, seat) else "hint or quit"
 
 
 HINT_WORK = 20_000

@@ -17,11 +17,11 @@ least one round. The same seed gives the same advice on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ghosttable.ai.base import Observation
+from ghosttable.ai.base import Observation, bot_names, make_bot
 
 if TYPE_CHECKING:
     from ghosttable.core.actions import Action
@@ -82,11 +82,58 @@ def advise(state: State, seat: int, *, work: int = DEFAULT_ADVICE_WORK, seed: in
     return flat_monte_carlo(obs, work, rng)
 
 
-def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout_limit: int = 1_000) -> list[Advice]:
-    """Flat Monte Carlo advice (see the module docstring): every legal action played from the same
-    sampled worlds, then uniform random play to the end; a win counts 1, a draw or a playout
-    still unfinished after ``rollout_limit`` decisions 1/2, a loss 0."""
-    legal = obs.legal_actions()
+HINT_WORK = 6_000
+"""Work units of a game's own search in one :func:`suggest` (under a second for Ghost Stories)."""
+
+HINT_PLAYOUT_WORK = 60_000
+"""Work units of the playouts of the one action :func:`suggest` points to, for a game without a
+search of its own (about a second for the Old House and Run, Ghost, Run!: some ten playouts)."""
+
+
+def suggest(
+    state: State, seat: int, *, work: int = HINT_WORK, playout_work: int = HINT_PLAYOUT_WORK, seed: int = 0
+) -> Advice | None:
+    """The one action a player asking for a hint is pointed to, with its estimated chance of
+    winning, from ``seat``'s knowledge only; ``None`` when the seat is not to act.
+
+    A game with its own search (``advisor()``, as Ghost Stories has) gives its best action within
+    ``work``. Otherwise the action is the choice of the game's ``heuristic`` bot (``random`` when it
+    has none) and its chance comes from flat Monte Carlo playouts of that action alone, within
+    ``playout_work`` (at least one): flat Monte Carlo over every action costs one playout per action a
+    round, which for a game of long turns and many actions is several seconds.
+
+    Raises:
+        ValueError: ``work`` or ``playout_work`` below 1.
+    """
+    if work < 1 or playout_work < 1:
+        raise ValueError(f"work must be 1 or more, not {min(work, playout_work)}")
+    obs = Observation(state, seat)
+    if not obs.legal_actions():
+        return None
+    rng = random.Random(seed)
+    hook = getattr(state.game, "advisor", None)
+    if callable(hook):
+        advisor: AdvisorFactory = hook()
+        ranked = advisor(obs, work, rng)
+        return ranked[0] if ranked else None
+    name = "heuristic" if "heuristic" in bot_names(state.game) else "random"
+    choice = make_bot(state.game, name, seat, seed).choose(obs)
+    return flat_monte_carlo(obs, playout_work, rng, actions=[choice])[0]
+
+
+def flat_monte_carlo(
+    obs: Observation,
+    work: int,
+    rng: random.Random,
+    *,
+    rollout_limit: int = 1_000,
+    actions: Sequence[Action] | None = None,
+) -> list[Advice]:
+    """Flat Monte Carlo advice (see the module docstring): every legal action (or those of
+    ``actions``, legal ones) played from the same sampled worlds, then uniform random play to the
+    end; a win counts 1, a draw or a playout still unfinished after ``rollout_limit`` decisions
+    1/2, a loss 0."""
+    legal = obs.legal_actions() if actions is None else list(actions)
     side = next(seats for seats in obs.game.sides().values() if obs.seat in seats)
     wins = [0.0] * len(legal)
     rounds = spent = 0
@@ -116,4 +163,13 @@ def flat_monte_carlo(obs: Observation, work: int, rng: random.Random, *, rollout
     return [Advice(legal[i], wins[i] / rounds, rounds) for i in ranked]
 
 
-__all__ = ["DEFAULT_ADVICE_WORK", "Advice", "AdvisorFactory", "advise", "flat_monte_carlo"]
+__all__ = [
+    "DEFAULT_ADVICE_WORK",
+    "HINT_PLAYOUT_WORK",
+    "HINT_WORK",
+    "Advice",
+    "AdvisorFactory",
+    "advise",
+    "flat_monte_carlo",
+    "suggest",
+]

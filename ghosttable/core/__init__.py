@@ -15,7 +15,7 @@ from ghosttable.core.errors import (
 )
 from ghosttable.core.records import Record, replay, replay_states
 from ghosttable.core.spec import GameSpec, RuleOption
-from ghosttable.core.state import SIMULTANEOUS, TERMINAL, DecisionPoint, Game, State
+from ghosttable.core.state import SIMULTANEOUS, TERMINAL, DecisionPoint, Game, State, UndoLog
 
 __all__ = [
     "SIMULTANEOUS",
@@ -37,6 +37,7 @@ __all__ = [
     "RecordError",
     "RuleOption",
     "State",
+    "UndoLog",
     "UnknownGameError",
     "coerce_action",
     "replay",

@@ -261,6 +261,21 @@ class State(ABC):
         ``GameError`` for an action of that kind that is malformed or not allowed now."""
         return None
 
+    def reveals(self, seat: int, action: Action, before: State) -> bool:
+        """Whether ``action`` of ``seat``, just carried out (``self`` is the state after it,
+        ``before`` the state before), showed anyone something hidden without drawing on the
+        chance: a card taken from a deck shuffled at setup, a trap sprung, the answer to a search.
+        Such an action cannot be taken back (see :class:`UndoLog`). By default every action of a
+        game with hidden information reveals (the safe answer), and none of a game without; games
+        override it with their own rule."""
+        return self.game.spec.hidden_information
+
+    def turn_key(self) -> Any:
+        """A value that changes whenever a new turn begins (a game's turn counter, say); an undo
+        never reaches back past it. ``None`` by default: turns are then told apart by the acting
+        seat, and by the chance drawn at their start."""
+        return None
+
     def secrets(self, seat: int | None) -> list[Any]:
         """JSON values that must never appear inside ``view(seat)`` (the harness checks it)."""
         return []
@@ -445,3 +460,108 @@ def _canonical(value: Any) -> Any:
     if hasattr(value, "__slots__"):
         return {k: _canonical(getattr(value, k)) for k in value.__slots__ if hasattr(value, k)}
     return repr(value)
+
+
+class UndoLog:
+    """What can be taken back of the acting seat's turn, as Board Game Arena's undo offers it.
+
+    An action of ``seat`` carried out through :meth:`apply` can be taken back when it drew no
+    chance outcome (the state's :class:`Chance` is where it was: no die rolled, no shuffle), did
+    not reveal anything (:meth:`State.reveals`), left ``seat`` the one seat to act in the same
+    turn (:meth:`State.turn_key`) and did not end the game. The log keeps the state before each
+    such action, back to the start of the seat's turn or to its last action that cannot be taken
+    back; :meth:`undo` gives back the last of them exactly as it was (its history, and so its
+    record, included). Any other action, or an action of another seat, makes everything before
+    it stand.
+
+    The log follows one line of states: it answers only for the state its last :meth:`apply` or
+    :meth:`undo` returned (a state changed by other means has nothing to take back). States it
+    keeps are never changed: :meth:`apply` works on a copy.
+    """
+
+    def __init__(self) -> None:
+        self._before: list[State] = []
+        self._seat: int | None = None
+        self._turn: Any = None
+        self._last: State | None = None
+        self._why = "nothing was done yet this turn"
+
+    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
+        """``state`` with ``action`` of ``seat`` carried out (see :meth:`State.apply`), as a new
+        state; ``state`` itself is left as it was, and kept for :meth:`undo` when the action can
+        be taken back.
+
+        Raises what :meth:`State.apply` raises; the log is then left as it was too."""
+        act = coerce_action(action)
+        if seat is None:
+            acting = state.acting_seats()
+            seat = acting[0] if len(acting) == 1 else None
+        after = state.clone()
+        chance = state.chance.fingerprint()
+        after.apply(act, seat)
+        assert seat is not None  # apply refuses an action whose seat it cannot tell
+        why = self._why_it_stands(state, after, seat, act, chance)
+        if why is not None:
+            self._before = []
+            self._why = why
+        else:
+            if self._last is not state or self._seat != seat or self._turn != state.turn_key():
+                self._before = []
+            self._before.append(state)
+            self._turn = state.turn_key()
+        self._seat = seat
+        self._last = after
+        return after
+
+    @staticmethod
+    def _why_it_stands(before: State, after: State, seat: int, action: Action, chance: str) -> str | None:
+        """Why ``action`` of ``seat``, which led from ``before`` to ``after``, cannot be taken
+        back, or ``None`` when it can."""
+        if after.is_terminal():
+            return "the game is over"
+        if before.acting_seats() != (seat,):
+            return "several seats act at once here"
+        if after.acting_seats() != (seat,) or after.turn_key() != before.turn_key():
+            return "your turn is over"
+        if after.chance.fingerprint() != chance:
+            return "a die was rolled or cards were shuffled: what was done stands"
+        if after.reveals(seat, action, before):
+            return "something hidden was revealed: what was done stands"
+        return None
+
+    def refusal(self, state: State, seat: int) -> str | None:
+        """Why ``seat`` cannot take back its last action in ``state`` now, or ``None`` when it can."""
+        if state.is_terminal():
+            return "the game is over"
+        if seat not in state.acting_seats():
+            return f"seat {seat} is not to act now"
+        if self._last is not state or self._seat != seat:
+            return "nothing was done yet this turn"
+        if not self._before:
+            return self._why
+        return None
+
+    def can_undo(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may take back its last action in ``state``."""
+        return self.refusal(state, seat) is None
+
+    def undo(self, state: State, seat: int) -> State:
+        """The state before ``seat``'s last action in ``state``, exactly as it was.
+
+        Raises:
+            IllegalActionError: nothing can be taken back (the reason says why); the log and
+                ``state`` are left as they were.
+        """
+        why = self.refusal(state, seat)
+        if why is not None:
+            raise IllegalActionError(f"nothing to undo: {why}")
+        before = self._before.pop()
+        self._last = before
+        if not self._before:
+            self._why = "your turn began here"
+        return before
+
+    def settle(self) -> None:
+        """Make everything done so far stand (nothing can be taken back)."""
+        self._before = []
+        self._why = "what was done stands"

@@ -468,6 +468,14 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                 claimed = msg.get("seat")
                 if claimed is not None and claimed != conn.seat:
                     raise ProtocolError("wrong_seat", "your token holds another seat: you can only act for your own")
+                if kind == "hint":
+                    answer_hint = await hub.hint(room, conn.seat, msg["version"])
+                    conn.send({**answer_hint, "ref": ref})
+                    continue
+                if kind == "undo":
+                    await hub.undo(room, conn.seat, msg["version"])
+                    conn.send({"type": "accepted", "ref": ref, "version": room.version})
+                    continue
                 entry = await hub.act(room, conn.seat, msg["action"], msg["version"])
                 version = room.version if entry is None else entry.index + 1
                 conn.send({"type": "accepted", "ref": ref, "version": version})

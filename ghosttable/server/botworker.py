@@ -14,6 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
+from ghosttable.ai.advisor import suggest
 from ghosttable.ai.base import Bot, choose_whole, make_bot
 from ghosttable.core.actions import Action
 from ghosttable.core.playout import derive_seed
@@ -79,6 +80,27 @@ def move(
     if bot is None:
         bot = table.bots[seat] = make_bot(table.game, spec.bots[seat], seat, derive_seed(spec.seed, "bot", seat))
     return "action", choose_whole(bot, table.state, seat).to_json()
+
+
+def hint(spec: TableSpec, actions: list[tuple[int, dict[str, Any]]], seat: int, seed: int) -> dict[str, Any] | None:
+    """The hint for ``seat`` once ``actions`` (``(seat, action JSON)``, every action from the
+    start, the table's pending ones included) are applied to the table set up anew: the advisor's
+    suggestion (:func:`ghosttable.ai.advisor.suggest`) as ``{"action", "text", "chance"}``, or
+    ``None`` when the seat is not to act. The table is rebuilt each time and kept nowhere (a
+    hint is rare, and must not disturb the bots' tables)."""
+    game = load(spec.game, players=spec.players, **spec.options)
+    state = game.new_initial_state(spec.seed, spec.script)
+    for actor, raw in actions:
+        state.apply(Action.from_json(raw), actor)
+    return hint_of(state, seat, seed)
+
+
+def hint_of(state: State, seat: int, seed: int) -> dict[str, Any] | None:
+    """:func:`hint` of ``state`` itself (read only through ``seat``'s observation)."""
+    advice = suggest(state, seat, seed=seed)
+    if advice is None:
+        return None
+    return {"action": advice.action.to_json(), "text": str(advice.action), "chance": advice.chance}
 
 
 def forget(table_id: str) -> None:

@@ -18,7 +18,7 @@ from ghosttable.core.state import State
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
 
-CLIENT_TYPES = ("hello", "act", "ping", "resync")
+CLIENT_TYPES = ("hello", "act", "undo", "hint", "ping", "resync")
 
 
 class ProtocolError(Exception):
@@ -127,13 +127,15 @@ def state_message(
     seats: list[dict[str, Any]],
     log: Sequence[LogEntry],
     log_start: int = 0,
+    can_undo: bool = False,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only.
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
-    "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of accepted
-    actions; ``log`` holds the log's entries from index ``log_start`` on (the entries before it
-    the seat was already sent, and reads as it did: see :func:`merge_log`).
+    "can_undo", "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of
+    accepted actions; ``can_undo`` whether the seat may take its last action back (``undo``);
+    ``log`` holds the log's entries from index ``log_start`` on (the entries before it the seat
+    was already sent, and reads as it did: see :func:`merge_log`).
     """
     finished = state.is_terminal()
     names = [s["name"] for s in seats]
@@ -146,6 +148,7 @@ def state_message(
         "seat": seat,
         "view": state.view(seat),
         "decision": decision_json(state, seat),
+        "can_undo": can_undo,
         "acting": acting,
         "seats": seat_list,
         "log_start": log_start,
@@ -178,12 +181,14 @@ def error_message(code: str, reason: str, ref: Any = None) -> dict[str, Any]:
 
 
 def parse_client_message(raw: str | bytes) -> dict[str, Any]:
-    """Read one client message: a JSON object whose ``type`` is ``hello``, ``act``, ``ping`` or
-    ``resync`` (send me the whole state again, the log from its start).
+    """Read one client message: a JSON object whose ``type`` is ``hello``, ``act``, ``undo`` (take
+    my last action back), ``hint`` (suggest an action), ``ping`` or ``resync`` (send me the whole
+    state again, the log from its start).
 
     ``hello`` must carry ``token`` (a string, or null for a spectator); ``act`` must carry
-    ``action`` (an action's JSON object or its text form) and ``version`` (an integer), and may
-    carry ``seat`` (an integer) and ``ref`` (echoed back). Raises ``ProtocolError``
+    ``action`` (an action's JSON object or its text form) and ``version`` (an integer), ``undo`` and
+    ``hint`` the ``version`` (an integer) they were asked at; both may carry ``seat`` (an integer) and ``ref``
+    (echoed back). Raises ``ProtocolError``
     (``malformed_message``) for anything else.
     """
     if isinstance(raw, bytes):
@@ -215,12 +220,12 @@ def parse_client_message(raw: str | bytes) -> dict[str, Any]:
         token = data["token"]
         if token is not None and not isinstance(token, str):
             raise refuse("'token' must be a string or null")
-    elif kind == "act":
-        if "action" not in data or not isinstance(data["action"], dict | str):
+    elif kind in ("act", "undo", "hint"):
+        if kind == "act" and ("action" not in data or not isinstance(data["action"], dict | str)):
             raise refuse("'act' needs an 'action' (an object or its text form)")
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
-            raise refuse("'act' needs the integer 'version' the choice was made at")
+            raise refuse(f"'{kind}' needs the integer 'version' the choice was made at")
         seat = data.get("seat")
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise refuse("'seat' must be an integer")

@@ -25,11 +25,11 @@ from typing import Any, TypeVar
 
 from ghosttable.ai.base import Bot, bot_names, choose_whole, make_bot
 from ghosttable.core.actions import Action, coerce_action
-from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, OptionError
+from ghosttable.core.errors import GameError, GameOverError, IllegalActionError, NotYourTurnError, OptionError
 from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
-from ghosttable.core.state import Game, State
+from ghosttable.core.state import Game, State, UndoLog
 from ghosttable.registry import game_class, is_builtin, load
 from ghosttable.server import botworker
 from ghosttable.server.protocol import (
@@ -142,7 +142,19 @@ class Connection:
 
 @dataclass
 class Room:
-    """One table in memory. See the module docstring."""
+    """One table in memory. See the module docstring.
+
+    A person's action that can still be taken back (``undo``: the kernel's
+    :class:`~ghosttable.core.state.UndoLog` says which) is stored and shown to everyone as any
+    other when it is public (taking it back removes it from the store and shows everyone the
+    table as it was; after pending actions it makes them stand, since showing it would show what
+    they did); a secret one is *pending*: it is carried out on
+    ``state`` and shown to the connections of the seat that took it, but neither stored nor shown
+    to anyone else. Everyone else is shown ``standing``, the state before the first pending
+    action, until an action that cannot be taken back makes the pending ones stand: they are then
+    stored and sent to everyone, in order, with it. So an action taken back leaves no trace in
+    what the others were sent, the store or the lobby.
+    """
 
     id: str
     game: Game
@@ -164,11 +176,53 @@ class Room:
     worker_known: int = 0
     #: the event loop's clock when someone last came, left or acted (see :meth:`Hub.sweep`)
     last_used: float = 0.0
+    #: what the acting seat may take back of its turn
+    undo: UndoLog = field(default_factory=UndoLog)
+    #: the log entries of the pending actions (see the class docstring), in order
+    pending: list[LogEntry] = field(default_factory=list)
+    #: the state everyone but the pending seat is shown (``None``: nothing is pending)
+    standing: State | None = None
+    #: the seat whose actions are pending
+    pending_seat: int | None = None
+    #: the seats with a staged draft (a plan being built: its steps are in no history)
+    drafting: set[int] = field(default_factory=set)
+
+    def shown_state(self, seat: int | None) -> State:
+        """The state ``seat`` (``None``: a spectator) is shown: with the pending actions for the
+        seat that took them, without them for everyone else."""
+        if self.standing is None or seat == self.pending_seat:
+            return self.state
+        return self.standing
+
+    def shown_log(self, seat: int | None) -> list[LogEntry]:
+        """The log ``seat`` is shown: the stored entries, and the pending ones for their seat."""
+        if self.pending and seat == self.pending_seat:
+            return [*self.log, *self.pending]
+        return self.log
+
+    def settle(self) -> list[LogEntry]:
+        """Make the pending actions stand (once stored): their entries join the log, everyone is
+        shown ``state``. Returns those entries."""
+        entries, self.pending = self.pending, []
+        self.log.extend(entries)
+        self.standing = None
+        self.pending_seat = None
+        return entries
 
     @property
     def version(self) -> int:
-        """The count of accepted actions."""
+        """The count of accepted actions (the pending ones included)."""
         return len(self.state.history)
+
+    def version_for(self, seat: int | None) -> int:
+        """The table's version as ``seat`` is shown it (the pending actions count for their seat
+        only), which is all an answer to that seat may name."""
+        return len(self.shown_state(seat).history)
+
+    @property
+    def standing_version(self) -> int:
+        """The count of accepted actions that stand (the table's version as everyone else sees it)."""
+        return len(self.shown_state(None).history)
 
     @property
     def finished(self) -> bool:
@@ -194,8 +248,16 @@ class Room:
     def message_for(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (built from its own view only), with the log's
         entries from ``log_start`` on."""
+        state = self.shown_state(seat)
+        can_undo = seat is not None and state is self.state and self.undo.can_undo(state, seat)
         return state_message(
-            self.state, seat, table_id=self.id, seats=self.public_seats(), log=self.log, log_start=log_start
+            state,
+            seat,
+            table_id=self.id,
+            seats=self.public_seats(),
+            log=self.shown_log(seat),
+            log_start=log_start,
+            can_undo=can_undo,
         )
 
     def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
@@ -206,13 +268,15 @@ class Room:
         finished = self.finished
         written: dict[tuple[int | None, int], str] = {}
         for conn in list(self.connections if connections is None else connections):
-            start = conn.log_sent if conn.log_sent <= len(self.log) and (conn.saw_finish or not finished) else 0
+            # after an undo a seat's log is shorter than what it was sent: it keeps what stands
+            shown = len(self.shown_log(conn.seat))
+            start = min(conn.log_sent, shown) if conn.saw_finish or not finished else 0
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
                 text = written[key] = json.dumps(self.message_for(conn.seat, start), separators=(",", ":"))
             conn.send_text(text)
-            conn.log_sent = len(self.log)
+            conn.log_sent = shown
             conn.saw_finish = finished
 
     def send_whole(self, conn: Connection) -> None:
@@ -223,9 +287,15 @@ class Room:
     def broadcast_seats(self, besides: Connection | None = None) -> None:
         """Send every connection (but ``besides``) the ``seats`` message (a seat was claimed, or
         its player came or left); nothing else changed, so nothing else is sent."""
-        text = json.dumps(seats_message(self.state, self.public_seats()), separators=(",", ":"))
+        seats = self.public_seats()
+        written: dict[bool, str] = {}
         for conn in list(self.connections):
             if conn is not besides:
+                mine = self.standing is not None and conn.seat == self.pending_seat
+                text = written.get(mine)
+                if text is None:
+                    message = seats_message(self.shown_state(conn.seat), seats)
+                    text = written[mine] = json.dumps(message, separators=(",", ":"))
                 conn.send_text(text)
 
     def connected_seats(self) -> set[int]:
@@ -241,8 +311,8 @@ class Room:
             "players": self.game.players,
             "options": dict(self.game.options),
             "status": "finished" if self.finished else "playing",
-            "version": self.version,
-            "result": result_json(self.state),
+            "version": self.standing_version,
+            "result": result_json(self.shown_state(None)),
             "seats": self.public_seats(),
             "seat": seat,
             "created_at": self.created_at.isoformat(),
@@ -813,6 +883,12 @@ class Hub:
         that ends it is stored and logged as the one action the history keeps (the ``seal`` of the
         whole plan). Returns the log entry, or ``None`` for a staged action.
 
+        A person's secret action that can be taken back is pending (see :class:`Room`): like a
+        staged action it reaches only the connections of ``seat`` and is not stored; the next
+        action that cannot be taken back, or a public one, is stored after it and sent to
+        everyone with it. Returns
+        ``None`` for a pending action too.
+
         Args:
             version: the version of the table at which the client made its choice.
 
@@ -844,15 +920,16 @@ class Hub:
         if state.is_terminal():
             raise GameOverError("the game is over")
         action = coerce_action(raw_action)
-        if version > room.version:
+        now = room.version_for(seat)
+        if version > now:
             raise ProtocolError(
                 "stale",
-                f"version {version} is ahead of the table (now {room.version}): choose again from the latest state",
+                f"version {version} is ahead of the table (now {now}): choose again from the latest state",
             )
         if 0 <= seat < len(room.decision_since) and version < room.decision_since[seat]:
             raise ProtocolError(
                 "stale",
-                f"the table has moved on since version {version} (now {room.version}): choose again",
+                f"the table has moved on since version {version} (now {now}): choose again",
             )
         legal = state.legal_actions(seat)
         if action not in legal:
@@ -868,16 +945,36 @@ class Hub:
         # nobody is ever shown a state that a restart could lose. An action the listing does not
         # hold is refused there with the engine's own reason, unless it stands for a whole staged
         # decision (a sealed plan sent at once), which the engine then carries out part by part.
-        after = state.clone()
-        after.apply(action, seat)
+        after = room.undo.apply(state, action, seat)
+        if len(after.history) == len(state.history):
+            room.drafting.add(seat)
+        else:
+            room.drafting.discard(seat)
+        undoable = room.seats[seat].kind != "ai" and room.undo.can_undo(after, seat)
+        if not undoable:
+            room.undo.settle()
         if len(after.history) == len(state.history):  # staged: the seat's private draft
             room.state = after
             room.track_decisions(seat)
             return None
         action = after.history[-1][1]  # what the record keeps (a sealed plan's one action)
         entry = room.log_entry(seat, action)
+        if undoable and entry.public and room.pending:
+            # shown to everyone, it shows what the pending actions before it did: they all stand
+            undoable = False
+            room.undo.settle()
+        if undoable and not entry.public:
+            # pending: hidden from the others, and the seat may take it back
+            room.pending.append(entry)
+            if room.standing is None:
+                room.standing, room.pending_seat = state, seat
+            room.state = after
+            room.track_decisions(seat)
+            return None
         finished = after.is_terminal()
         try:
+            for held in room.pending:  # the pending actions stand now: stored first, in order
+                await self.db(self.store.append_action, room.id, held.index, held.seat, held.action.to_json())
             await self.db(
                 self.store.append_action,
                 room.id,
@@ -902,9 +999,47 @@ class Hub:
         except Exception as exc:
             log.exception("could not store action %d of table %s", entry.index, room.id)
             raise ProtocolError("storage_error", "the action could not be stored, so it was not accepted") from exc
+        room.settle()
         room.advance(entry, after)
         room.updated_at = datetime.now(UTC)
         return entry
+
+    async def undo(self, room: Room, seat: int, version: int) -> None:
+        """Take back ``seat``'s last action, asked at ``version`` (the table as the seat was shown
+        it): the state before it comes back exactly. A pending action was never stored nor shown
+        to anyone else, so only the connections of ``seat`` are sent the state; a public one
+        leaves the store, and every connection is sent the table as it was (see :class:`Room`).
+
+        Raises:
+            ProtocolError: ``stale`` (the table is not at ``version``).
+            GameError: ``illegal_action`` when nothing can be taken back now, with the reason
+                (a die was rolled, something hidden was revealed, the turn began there ...).
+        In every case of refusal the table is left exactly as it was.
+        """
+        async with room.lock:
+            if version != room.version_for(seat):
+                raise ProtocolError(
+                    "stale", f"the table is at version {room.version_for(seat)}, not {version}: look again"
+                )
+            before = room.undo.undo(room.state, seat)
+            stored = len(before.history) < len(room.state.history) and not room.pending
+            if stored:  # a public action, stored and shown as it happened: it leaves the store
+                try:
+                    await self.db(self.store.take_back_action, room.id, len(before.history))
+                except Exception:
+                    log.exception("table %s: action %d could not be taken back", room.id, len(before.history))
+                    await self._reload(room)
+                    raise ProtocolError("storage_error", "the action could not be taken back") from None
+                room.log.pop()
+                room.updated_at = datetime.now(UTC)
+            elif len(before.history) < len(room.state.history):
+                room.pending.pop()
+                if not room.pending:
+                    room.standing, room.pending_seat = None, None
+            room.state = before
+            room.track_decisions(seat)
+        self.touch(room)
+        room.broadcast(None if stored else [c for c in room.connections if c.seat == seat])
 
     async def _reload(self, room: Room) -> None:
         """Make ``room`` what the database holds (after a stale write: the stored table moved on
@@ -922,6 +1057,8 @@ class Hub:
             log.warning("table %s could not be reloaded: %s", room.id, exc.reason)
             return
         room.state = fresh.state
+        room.undo, room.pending, room.standing, room.pending_seat = fresh.undo, [], None, None
+        room.drafting = set()
         room.seats = fresh.seats
         room.log = fresh.log
         room.signatures = fresh.signatures
@@ -933,6 +1070,52 @@ class Hub:
             conn.log_sent = 0  # the stored log replaces the one they were sent
         room.broadcast()
         self.kick(room)
+
+    async def hint(self, room: Room, seat: int, version: int) -> dict[str, Any]:
+        """A suggested action for ``seat`` at ``version``, from its own knowledge only (the
+        advisor's :func:`~ghosttable.ai.advisor.suggest`, about a second of search): the ``hint``
+        message ``{"type": "hint", "version", "action", "text", "index", "chance"}`` (``index``:
+        the action's place in the seat's decision). The search runs in the table's bot worker
+        process, on the table rebuilt from its actions (the pending ones included), or on a
+        thread with a copy of the state when the table has no worker or a seat's staged draft
+        lives only here.
+
+        Raises:
+            ProtocolError: ``stale`` (the table is not at ``version``).
+            GameError: ``not_your_turn`` when ``seat`` is not to act.
+        """
+        if version != room.version_for(seat):
+            raise ProtocolError("stale", f"the table is at version {room.version_for(seat)}, not {version}: look again")
+        state = room.state
+        decision = state.decision(seat)
+        if decision is None:
+            raise NotYourTurnError(f"seat {seat} is not to act now: there is nothing to suggest")
+        seed = derive_seed(state.seed, "hint", len(state.history))
+        loop = asyncio.get_running_loop()
+        async with self._bot_slots:
+            if self._workers and is_builtin(room.game.spec.name) and not room.drafting:
+                spec = self._table_spec(room)
+                done = [(e.seat, e.action.to_json()) for e in room.shown_log(seat)]
+                worker = self._workers[botworker.worker_of(room.id, len(self._workers))]
+                found = await loop.run_in_executor(worker, botworker.hint, spec, done, seat, seed)
+            else:
+                found = await loop.run_in_executor(self._bot_threads, botworker.hint_of, state.clone(), seat, seed)
+        if found is None:
+            raise NotYourTurnError(f"seat {seat} is not to act now: there is nothing to suggest")
+        action = Action.from_json(found["action"])
+        index = decision.actions.index(action) if action in decision.actions else None
+        return {"type": "hint", "version": version, "index": index, **found}
+
+    def _table_spec(self, room: Room) -> botworker.TableSpec:
+        """What the table's bot worker needs to set ``room`` up."""
+        return botworker.TableSpec(
+            room.game.spec.name,
+            room.game.players,
+            dict(room.game.options),
+            room.state.seed,
+            dict(room.script),
+            {s.seat: s.bot or "random" for s in room.seats if s.kind == "ai"},
+        )
 
     def kick(self, room: Room) -> None:
         """Start the room's AI task if an AI seat is to act and none is running."""
@@ -1001,14 +1184,7 @@ class Hub:
         :mod:`ghosttable.server.botworker`): the actions it lacks are sent along."""
         loop = asyncio.get_running_loop()
         worker = self._workers[botworker.worker_of(room.id, len(self._workers))]
-        spec = botworker.TableSpec(
-            room.game.spec.name,
-            room.game.players,
-            dict(room.game.options),
-            room.state.seed,
-            dict(room.script),
-            {s.seat: s.bot or "random" for s in room.seats if s.kind == "ai"},
-        )
+        spec = self._table_spec(room)
         for _ in range(3):
             kind, value = await loop.run_in_executor(worker, botworker.move, room.id, spec, first, sent, seat)
             if kind == "action":

@@ -40,6 +40,7 @@ from sqlalchemy import (
     bindparam,
     case,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -296,6 +297,22 @@ class Store:
             if conn.execute(step, params).rowcount != 1:
                 raise StaleWriteError(f"table {table_id} is not at action {idx}")
             conn.execute(self._insert_action, {**params, "seat": seat, "action": action})
+
+    def take_back_action(self, table_id: str, idx: int) -> None:
+        """Remove stored action number ``idx`` (0-based), the table's last, in one transaction (a
+        seat took it back: see ``Hub.undo``).
+
+        Raises ``StaleWriteError`` when the table does not hold exactly ``idx + 1`` actions, or is
+        not being played."""
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.action_count == idx + 1, TableRow.status == "playing")
+                .values(action_count=idx, updated_at=_now())
+            )
+            if taken.rowcount != 1:
+                raise StaleWriteError(f"table {table_id} does not end at action {idx}")
+            conn.execute(delete(ActionRow).where(ActionRow.table_id == table_id, ActionRow.idx == idx))
 
     def load_table(self, table_id: str) -> TableData | None:
         """The table with its seats and actions, or ``None``."""

@@ -524,6 +524,16 @@ class GhostStoriesState(State):
         """Every Taoist's choice is made in the open (the deck order is the only secret)."""
         return True
 
+    def reveals(self, seat: int, action: Action, before: State) -> bool:
+        """Whether the action just carried out drew a ghost card (the deck, shuffled at setup, is
+        the only secret): a card that came into play cannot be taken back."""
+        assert isinstance(before, GhostStoriesState)
+        return len(self.deck) != len(before.deck) or self.removed != before.removed
+
+    def turn_key(self) -> Any:
+        """The turn's number (each turn belongs to one board, in order)."""
+        return self.turn
+
     def secrets(self, seat: int | None) -> list[Any]:
         """The deck order (and the unseen removed cards) are never shown."""
         if self.result is not None:

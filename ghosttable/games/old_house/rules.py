@@ -1180,6 +1180,20 @@ class OldHouseState(State):
 
     # ----- views, secrets, determinization ------------------------------------------------------
 
+    def reveals(self, seat: int, action: Action, before: State) -> bool:
+        """Whether the action just carried out showed anyone something hidden. The Phantom finds
+        a trap only by stepping on its cell, so in its turn a step (its own or an entity's)
+        reveals while a trap is set, and nothing else it does reveals; a hunter's action reveals
+        when the hunters learned anything of the Phantom from it (a trail looked for, a search's
+        answer, a check of honesty), a trap they set being their own knowledge."""
+        assert isinstance(before, OldHouseState)
+        if before.phase == "phantom":
+            return action.kind in ("step", "move_entity") and bool(before.active_traps())
+        known = len(before.knowledge)
+        if len(self.knowledge) < known or self.damage != before.damage:
+            return True
+        return any(item[0] != "trap" for item in self.knowledge[known:])
+
     def secrets(self, seat: int | None) -> list[Any]:
         return self.game.view_secrets(self, seat)
 

@@ -975,6 +975,17 @@ class RunGhostRunState(State):
                     twin.history[i] = (s, sealing.seal_of(twin.plans[s]))
         return twin
 
+    def reveals(self, seat: int, action: Action, before: State) -> bool:
+        """Whether the action just carried out turned a card over (a Movement card or a Midnight
+        Strikes card, from decks shuffled at setup) or revealed the sealed plans; a grasp, a piece
+        put down or a step of one's own plan reveals nothing."""
+        assert isinstance(before, RunGhostRunState)
+        return (
+            len(self.deck) != len(before.deck)
+            or len(self.midnight_deck) != len(before.midnight_deck)
+            or (before.phase == "plan" and self.phase != "plan")
+        )
+
     def explain_illegal(self, seat: int, action: Action, legal: list[Action]) -> IllegalActionError:
         """Sharper reasons for a refused step (never naming another seat's plan)."""
         if self.phase == "plan" and action.kind == "step":

@@ -1025,6 +1025,7 @@ export function mount(root, ctx) {
       const bar = el("div", { class: "actions oh-actions" });
       for (const x of rest) {
         const b = el("button", { class: `action oh-action oh-act-${x.action.kind}`, "data-kind": x.action.kind, disabled: pick.busy }, actionLabel(x.action));
+        b.dataset.action = x.text;
         b.addEventListener("click", () => pick.send(x.action));
         bar.append(b);
       }

@@ -346,9 +346,11 @@ function joinProblem(tableId, code) {
 function joinByLink(event) {
   event.preventDefault();
   try {
-    const url = new URL($("join-link").value.trim(), location.origin);
-    if (!/^\/join\/[^/]+$/.test(url.pathname)) throw new Error("not a link");
-    location.assign(`${url.pathname}${url.search}`);
+    // an invitation (/join/<id>?code=...) or a table's address (/table/<id>), whole or its path
+    const written = $("join-link").value.trim();
+    const url = new URL(/^(join|table)\//.test(written) ? `/${written}` : written, location.origin);
+    if (!/^\/(join|table)\/[^/]+\/?$/.test(url.pathname)) throw new Error("not a link");
+    location.assign(`${url.pathname.replace(/\/$/, "")}${url.search}`);
   } catch {
     notice(t("lobby.badLink"));
   }

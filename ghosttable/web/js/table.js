@@ -30,6 +30,8 @@ const shell = {
   handOver: null, // the seat a hot-seat hand-over screen waits for
   pinned: params.get("seat") !== null, // the seat was chosen (address, header): kept until a move
   firstFrame: true, // the connection's first state is still to come
+  hint: null, // the hint shown: {version, action, text, chance} (null: none)
+  asking: false, // an undo or a hint is on its way
 };
 
 function notice(text, kind = "error") {
@@ -308,6 +310,7 @@ function show(frame) {
   shell.module?.update(frame); // first: the module words the log from this frame
   renderLog(frame);
   renderStatus(frame);
+  renderTools(frame);
   document.body.dataset.version = String(frame.version);
   // Counts the frames shown: a seat's own sealed-plan step changes its frame, not the version.
   document.body.dataset.frame = String(Number(document.body.dataset.frame ?? 0) + 1);
@@ -316,7 +319,9 @@ function show(frame) {
 
 // ----- play ---------------------------------------------------------------------------------
 
-function act(action) {
+// Sends `message` (an `act`, `undo` or `hint`) at the version shown; resolves with its answer
+// (`accepted`, `hint`), rejects with the server's refusal.
+function request(message) {
   return new Promise((resolve, reject) => {
     if (!shell.socket || shell.socket.readyState !== WebSocket.OPEN || !shell.frame) {
       reject({ code: "offline", reason: t("table.reconnecting") });
@@ -324,8 +329,64 @@ function act(action) {
     }
     const ref = shell.nextRef++;
     shell.pending.set(ref, { resolve, reject });
-    shell.socket.send(JSON.stringify({ type: "act", action, version: shell.frame.version, seat: shell.seat, ref }));
+    shell.socket.send(JSON.stringify({ ...message, version: shell.frame.version, seat: shell.seat, ref }));
   });
+}
+
+function act(action) {
+  return request({ type: "act", action });
+}
+
+// ----- undo and hint ------------------------------------------------------------------------
+
+// Undo is offered while the server says the seat may take its last action back (`can_undo`:
+// nothing was rolled, drawn or revealed since, in this turn); Hint while the seat has a decision.
+function renderTools(frame) {
+  const playing = !replayMode && shell.seat !== null && frame.status === "playing";
+  $("turn-tools").hidden = !playing;
+  $("undo").disabled = !playing || shell.asking || !frame.can_undo;
+  $("hint").disabled = !playing || shell.asking || !frame.decision;
+  const hint = shell.hint;
+  const entry = hint && hint.version === frame.version ? frame.decision?.actions?.find((a) => a.text === hint.text) : null;
+  if (!entry) shell.hint = null;
+  $("hint-text").textContent = entry ? t("table.hintShown", { action: actionWords(entry), chance: `${Math.round(hint.chance * 100)}%` }) : "";
+  document.body.dataset.hint = entry ? entry.text : "";
+  markHint();
+}
+
+// Lights the suggested action wherever the table lists it (its button, its line under "All
+// legal actions"); again whenever the table module redraws.
+function markHint() {
+  const text = document.body.dataset.hint;
+  for (const old of $("board").querySelectorAll(".hinted")) {
+    if (old.dataset.action !== text) old.classList.remove("hinted");
+  }
+  if (!text) return;
+  for (const found of $("board").querySelectorAll(`[data-action="${CSS.escape(text)}"]:not(.hinted)`)) {
+    found.classList.add("hinted");
+    const folded = found.closest("details");
+    if (folded && !folded.open) folded.open = true;
+  }
+}
+
+// A legal action in words: the table module's, else the generic label.
+function actionWords(entry) {
+  return logText({ ...entry, seat: shell.seat, seat_name: shell.summary?.seats?.[shell.seat]?.name }) ?? entry.text;
+}
+
+async function ask(message) {
+  shell.asking = true;
+  if (message.type === "hint") $("hint-text").textContent = t("table.hintThinking");
+  renderTools(shell.frame);
+  try {
+    const answer = await request(message);
+    if (answer.type === "hint") shell.hint = { version: answer.version, text: answer.text, chance: answer.chance };
+  } catch (err) {
+    if (err?.reason) notice(t("table.refused", { reason: err.reason }));
+  } finally {
+    shell.asking = false;
+    if (shell.frame) renderTools(shell.frame);
+  }
 }
 
 function connect() {
@@ -376,7 +437,7 @@ function onMessage(msg) {
     if (shell.frame && msg.version === shell.frame.version) show({ ...shell.frame, seats: msg.seats, acting: msg.acting });
     return;
   }
-  if (msg.type === "accepted") {
+  if (msg.type === "accepted" || msg.type === "hint") {
     shell.pending.get(msg.ref)?.resolve(msg);
     shell.pending.delete(msg.ref);
     return;
@@ -477,6 +538,9 @@ async function main() {
     $("turn-box").hidden = false;
     turnControls($("turn-box"));
   }
+  $("undo").addEventListener("click", () => ask({ type: "undo" }));
+  new MutationObserver(markHint).observe($("board"), { childList: true, subtree: true });
+  $("hint").addEventListener("click", () => ask({ type: "hint" }));
   $("hand-over-go").addEventListener("click", () => {
     if (shell.handOver !== null) switchSeat(shell.handOver);
   });

@@ -1,0 +1,88 @@
+"""Undo and Hint in the browser: a move taken back with the Undo button leaves the table as it was
+before (the button is offered only while the server says so), and Hint lights the advisor's
+suggested action on the table with its estimated chance of winning."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.live import fix_the_seed, open_new_table, serve
+
+
+@pytest.fixture(scope="module")
+def undo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory, "undo-hint", ai_delay=0.01)
+
+
+def board_text(page: Page) -> str:
+    text: str = page.locator("#board").inner_text()
+    return text
+
+
+def test_undo_takes_a_move_back_and_the_table_is_as_before(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_the_seed(monkeypatch, 7)
+    open_new_table(page, undo_server, "ghost-stories", 1)
+    expect(page.locator("#undo")).to_be_disabled()  # nothing done yet this turn
+    # the first legal action, until one can be taken back (a die rolled or a card drawn cannot)
+    for _ in range(12):
+        first = page.locator("#decision button.gs-any").first
+        expect(first).to_be_attached()
+        version = page.evaluate("document.body.dataset.version")
+        before = board_text(page)
+        log_before = page.locator("#log li").count()
+        first.evaluate("button => button.click()")
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        if page.locator("#undo").is_enabled():
+            break
+    expect(page.locator("#undo")).to_be_enabled()
+    assert board_text(page) != before
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.version === '{version}'")
+    expect(page.locator("#undo")).to_be_disabled()
+    assert board_text(page) == before
+    assert page.locator("#log li").count() == log_before
+    expect(page.locator("#notice")).to_be_hidden()
+
+
+def test_hint_lights_the_suggested_action_with_its_chance(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_the_seed(monkeypatch, 8)
+    open_new_table(page, undo_server, "ghost-stories", 1)
+    expect(page.locator("#decision button.gs-any").first).to_be_attached()
+    expect(page.locator("#hint")).to_be_enabled()
+    page.click("#hint")
+    page.wait_for_function("document.body.dataset.hint")
+    suggested = page.evaluate("document.body.dataset.hint")
+    legal = page.evaluate("[...document.querySelectorAll('#decision .gs-any')].map((b) => b.dataset.action)")
+    assert suggested in legal
+    lit = page.locator(".hinted")
+    expect(lit.first).to_be_visible()
+    assert all(a == suggested for a in lit.evaluate_all("(nodes) => nodes.map((n) => n.dataset.action)"))
+    expect(page.locator("#hint-text")).to_contain_text("estimated chance to win")
+    expect(page.locator("#hint-text")).to_contain_text("%")
+
+
+def test_hint_on_the_old_house_table_lights_an_action_of_the_seat(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fix_the_seed(monkeypatch, 9)
+
+    def phantom_me(p: Page) -> None:
+        kinds = p.locator(".seat-row .seat-kind")
+        for i in range(1, kinds.count()):
+            kinds.nth(i).select_option("ai")
+
+    open_new_table(page, undo_server, "old-house", 3, phantom_me)
+    expect(page.locator("#hint")).to_be_enabled(timeout=30_000)
+    page.click("#hint")
+    page.wait_for_function("document.body.dataset.hint")
+    suggested = page.evaluate("document.body.dataset.hint")
+    lit = page.locator(f'.hinted[data-action="{suggested}"]')
+    expect(lit.first).to_be_visible()
+    expect(page.locator("#hint-text")).to_contain_text("%")
