@@ -1,7 +1,8 @@
 """The ``expert`` team bot: the ``heuristic`` bot's choices checked by look-ahead over sampled futures.
 
-At the decisions that shape a turn (where the Taoist moves, what it does there, and where an
-arriving ghost goes) the bot lists a few candidate actions (the base policy's own choice and the
+At the decisions that shape a turn (where the Taoist moves, what it does there, where it sets a
+Buddha, where an arriving ghost goes, how an exorcism is paid, and at each Yang step whether to
+spend the Yin-Yang) the bot lists a few candidate actions (the base policy's own choice and the
 next best by its priorities) and plays each out on the same sampled futures: every *round* draws
 one determinization of what the seat knows (a deck order and the dice to come, through
 ``Observation.determinize``, never the real state, dealt again from a sorted order by
@@ -14,8 +15,8 @@ advantage over the base policy's choice cannot reach ``margin`` drop out of the 
 (``prune``). The candidate whose mean paired advantage less ``confidence`` standard errors is
 best is played if that is above ``margin`` (SPARTA's rule: the search overrides the agreed policy
 only when it has reason to); otherwise the base policy's choice is. Every other
-decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
-policy's, at no search cost.
+decision (a token's colour, a forced step, a single option) is the base policy's, at no search
+cost.
 
 **Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
