@@ -24,13 +24,21 @@ import ghosttable
 from ghosttable.ai.base import make_bot, observation_for
 from ghosttable.ai.play import _wilson
 from ghosttable.core.playout import derive_seed
+from ghosttable.games.ghost_stories.expert import ExpertBot, OracleBot
 
 
-def play(bot: str, players: int, level: str, seed: int, k: int) -> dict[str, Any]:
-    """Game ``k`` of a run seeded ``seed``: its figures as a JSON-ready dict."""
+def play(
+    bot: str, players: int, level: str, seed: int, k: int, settings: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Game ``k`` of a run seeded ``seed``: its figures as a JSON-ready dict. With ``settings``
+    (keyword arguments of :class:`ExpertBot`), ``expert`` or ``oracle`` is built with them."""
     game = ghosttable.load("ghost-stories", players=players, level=level)
     game_seed = derive_seed(seed, k)
-    bots = [make_bot(game, bot, s, derive_seed(game_seed, "bot", s), measurement=True) for s in range(players)]
+    if settings:
+        cls = OracleBot if bot == "oracle" else ExpertBot
+        bots: list[Any] = [cls(game, s, derive_seed(game_seed, "bot", s), **settings) for s in range(players)]
+    else:
+        bots = [make_bot(game, bot, s, derive_seed(game_seed, "bot", s), measurement=True) for s in range(players)]
     state = game.new_initial_state(game_seed)
     spent = [0.0] * players
     slowest = [0.0] * players
@@ -85,7 +93,8 @@ def summary(rows: list[dict[str, Any]]) -> None:
     average, and the slowest decision)."""
     groups: dict[tuple[str, str, int], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
-        groups[r["bot"], r["level"], r["players"]].append(r)
+        bot = " ".join([r["bot"], *r.get("settings", [])])
+        groups[bot, r["level"], r["players"]].append(r)
     for (bot, level, players), rs in sorted(groups.items()):
         n = len(rs)
         wins = sum(1 for r in rs if r["outcome"] == "win")
@@ -100,9 +109,15 @@ def summary(rows: list[dict[str, Any]]) -> None:
         )
         seeds = sorted({r["seed"] for r in rs})
         reached = sum(1 for r in rs if r["reached_incarnation"])
+        timed = [r for r in rs if "cpu" in r]
+        cpu = max(
+            sum(r["cpu"][s] for r in timed) / max(1, sum(r["decisions"][s] for r in timed)) for s in range(players)
+        )
+        cpu_max = max((max(r["cpu_slowest"]) for r in timed), default=0.0)
         print(
             f"{bot} {level} {players}p: {wins}/{n} {wins / n:.1%} ({low:.1%}-{high:.1%}) score {score:.1f} "
-            f"s/dec mean(worst seat) {max(per_seat):.3f} max {slowest:.2f} reached {reached} seeds {seeds} "
+            f"s/dec mean(worst seat) {max(per_seat):.3f} max {slowest:.2f} CPU {cpu:.3f} max {cpu_max:.2f} "
+            f"reached {reached} seeds {seeds} "
             f"losses {dict(reasons)}"
         )
 
@@ -148,6 +163,17 @@ def table(rows: list[dict[str, Any]]) -> None:
         )
 
 
+def _setting(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` as a keyword argument: an int, a float, or a tuple of words."""
+    key, _, value = text.partition("=")
+    for kind in (int, float):
+        try:
+            return key, kind(value)
+        except ValueError:
+            pass
+    return key, tuple(value.split(","))
+
+
 def main() -> None:
     """Command line (see the module docstring)."""
     ap = argparse.ArgumentParser()
@@ -159,7 +185,15 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--sum", nargs="*", default=None)
     ap.add_argument("--table", action="store_true", help="with --sum: Markdown rows")
+    ap.add_argument(
+        "--setting",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a keyword argument of ExpertBot (a number, or words joined by commas for a tuple)",
+    )
     args = ap.parse_args()
+    settings = dict(_setting(text) for text in args.setting)
     if args.sum is not None:
         rows = []
         for path in args.sum:
@@ -168,7 +202,10 @@ def main() -> None:
         (table if args.table else summary)(rows)
         return
     for k in range(args.first, args.first + args.games):
-        print(json.dumps(play(args.bot, args.players, args.level, args.seed, k)), flush=True)
+        row = play(args.bot, args.players, args.level, args.seed, k, settings)
+        if settings:
+            row["settings"] = args.setting
+        print(json.dumps(row), flush=True)
         sys.stdout.flush()
 
 

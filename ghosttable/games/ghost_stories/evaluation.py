@@ -54,6 +54,7 @@ FEATURES: tuple[str, ...] = (
     "exorcised",  # share of the incarnations exorcised
     "neutral_qi",  # Qi of neutral boards that are not possessed
     "possessed",  # possessed boards (a dead Taoist's, or a neutral board at 0 Qi)
+    "doomed",  # living Taoists whose board's next Yin phase takes their last Qi (overrun, tormentors)
 )
 
 #: Least-squares weights of :data:`FEATURES` for the progress (fitted on 4-player Initiation and
@@ -87,6 +88,7 @@ WEIGHTS: tuple[float, ...] = (
     0.0,  # exorcised
     0.01,  # neutral_qi
     -0.12,  # possessed
+    -0.06,  # doomed (set by hand: half a death, which the playouts' horizon often stops short of)
 )
 
 #: ``win_chance(v) = 1 / (1 + exp(-(A * v + B)))`` for a progress ``v``.
@@ -115,11 +117,11 @@ def features(st: GhostStoriesState) -> list[float]:
     at2 = sum(1 for b in living if st.qi[b] == 2)
     haunted = sum(st.haunted)
     limit = st.haunted_limit()
-    ghosts = full = two = resistance = soon = later = torment = captive = inc = inc_res = 0
+    ghosts = full = two = resistance = soon = later = torment = captive = inc = inc_res = doomed = 0
     full_next = 0.0
     nxt = (st.board + 1) % 4 if st.phase != "yin" else st.board
     for b in range(4):
-        load = 0
+        load = yin_loss = 0
         for s in board_spaces(b):
             cid = st.space_card[s]
             if not cid:
@@ -139,14 +141,18 @@ def features(st: GhostStoriesState) -> list[float]:
                     later += 1
             if tormentor:
                 torment += 1
+                yin_loss += 1
             if die_captive:
                 captive += 1
         if load == 3:
             full += 1
+            yin_loss += 1
             if b == nxt:
                 full_next = 1.0
         elif load == 2:
             two += 1
+        if yin_loss and b < n and st.alive[b] and st.qi[b] <= yin_loss:
+            doomed += 1
     tokens = sum(min(sum(st.tokens[b]), 4) for b in living)
     yin_yang = sum(1 for b in living if st.yin_yang[b])
     buddhas = sum(st.buddhas[b] + st.fresh_buddhas[b] for b in living) + sum(st.buddha_on)
@@ -197,6 +203,7 @@ def features(st: GhostStoriesState) -> list[float]:
         exorcised,
         float(neutral_qi),
         float(possessed),
+        float(doomed),
     ]
 
 

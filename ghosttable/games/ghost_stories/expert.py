@@ -1,7 +1,8 @@
 """The ``expert`` team bot: the ``heuristic`` bot's choices checked by look-ahead over sampled futures.
 
-At the decisions that shape a turn (where the Taoist moves, what it does there, and where an
-arriving ghost goes) the bot lists a few candidate actions (the base policy's own choice and the
+At the decisions that shape a turn (where the Taoist moves, what it does there, where it sets a
+Buddha, where an arriving ghost goes, how an exorcism is paid, and at each Yang step whether to
+spend the Yin-Yang) the bot lists a few candidate actions (the base policy's own choice and the
 next best by its priorities) and plays each out on the same sampled futures: every *round* draws
 one determinization of what the seat knows (a deck order and the dice to come, through
 ``Observation.determinize``, never the real state, dealt again from a sorted order by
@@ -14,8 +15,8 @@ advantage over the base policy's choice cannot reach ``margin`` drop out of the 
 (``prune``). The candidate whose mean paired advantage less ``confidence`` standard errors is
 best is played if that is above ``margin`` (SPARTA's rule: the search overrides the agreed policy
 only when it has reason to); otherwise the base policy's choice is. Every other
-decision (paying an exorcism, a token's colour, a forced step, a single option) is the base
-policy's, at no search cost.
+decision (a token's colour, a forced step, a single option) is the base policy's, at no search
+cost.
 
 **Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
@@ -53,7 +54,7 @@ from ghosttable.games.ghost_stories.village import board_of
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
-DEFAULT_WORK = 8_000
+DEFAULT_WORK = 16_000
 """Work units a decision of ``expert`` may spend by default (see the module docstring)."""
 
 MOVE_WORK = 60
@@ -63,7 +64,7 @@ MOVE_WORK = 60
 ROUND_WORK = 40
 """Work units a round counts for its determinization."""
 
-OVERRUN = 1.5
+OVERRUN = 1.25
 """The hard limit of a search, as a multiple of its work budget: no round is begun that would, at
 the rounds' mean cost so far, pass it (even below ``min_rounds``), and a round that passes it
 before every candidate is played is dropped, its playout cut short where it passes (playouts
@@ -91,7 +92,7 @@ CONFIDENCE = 1.0
 PRUNE_AFTER = 3
 """Rounds every candidate plays before the search may drop one (see :meth:`Search.run`)."""
 
-SEARCHED = ("yang_move", "yang_action", "place_ghost")
+SEARCHED = ("yang_move", "yang_action", "yang_buddha", "place_ghost", "resolve_exorcism")
 """The decision points ``expert`` searches (by default); it leaves every other one to the base
 policy."""
 
@@ -274,12 +275,15 @@ class Search:
 
 
 def candidate_actions(policy: HeuristicBot, st: GhostStoriesState, legal: list[Action], limit: int) -> list[Action]:
-    """Up to ``limit`` actions worth a search at a ``yang_move`` or ``yang_action`` step, ranked by
-    the base policy's priorities (its own choice is added by the caller)."""
+    """Up to ``limit`` actions worth a search at a ``yang_move``, ``yang_action``, ``yang_buddha``
+    or ``place_ghost`` step, ranked by the base policy's priorities (its own choice is added by
+    the caller). At the Yang steps the best use of the Taoist's Yin-Yang (see
+    :func:`yin_yang_candidates`) is one of them, and a step taken before the move (the Yin-Yang,
+    where the base policy spends it there) is weighed against the move itself."""
     name = st.decision_name(st.board)
     if name == "yang_move":
         ranked = [a for _, a in policy.move_options(st, legal)]
-        return ranked[:limit]
+        return _with_yin_yang(policy, st, legal, ranked, limit)
     if name == "yang_action":
         t = st.board
         scored: list[tuple[float, int, Action]] = []
@@ -293,11 +297,53 @@ def candidate_actions(policy: HeuristicBot, st: GhostStoriesState, legal: list[A
             elif a.kind == "skip_action":
                 scored.append((0.0, i, a))
         scored.sort(key=lambda x: (-x[0], x[1]))
-        return [a for _, _, a in scored[:limit]]
+        return _with_yin_yang(policy, st, legal, [a for _, _, a in scored], limit)
+    if name == "yang_buddha":
+
+        def worth(a: Action) -> int:
+            # a faced space holding a ghost, then the fuller boards (the base policy's order)
+            space = int(str(a["space"]))
+            return 100 if st.space_card[space] else _load(st, board_of(space))
+
+        places = sorted((a for a in legal if a.kind == "place_buddha"), key=worth, reverse=True)
+        ranked = [*places, *(a for a in legal if a.kind == "end_turn")]
+        return _with_yin_yang(policy, st, legal, ranked, limit)
     if name == "place_ghost":
         # the emptier boards first (the base policy's own choice is added by the caller)
         return sorted(legal, key=lambda a: _load(st, board_of(int(str(a["space"])))))[:limit]
+    if name == "resolve_exorcism":
+        # which ghosts fall and which Tao tokens pay for them, by the base policy's worth of each
+        return sorted(legal, key=lambda a: -policy.exorcism_worth(st, a))[:limit]
     return []
+
+
+def _with_yin_yang(
+    policy: HeuristicBot, st: GhostStoriesState, legal: list[Action], ranked: list[Action], limit: int
+) -> list[Action]:
+    """The first ``limit`` of ``ranked``, the best use of the Yin-Yang taking the last place."""
+    spend = yin_yang_candidates(policy, st, legal)[:1]
+    if not spend or limit < 2:
+        return ranked[:limit]
+    return [*ranked[: limit - 1], *spend]
+
+
+def yin_yang_candidates(policy: HeuristicBot, st: GhostStoriesState, legal: list[Action]) -> list[Action]:
+    """The Yin-Yang actions of a Yang step, best first: the restoring of a haunted tile (the tile
+    whose villager the base policy values most), then the helps by the base policy's value of
+    them (those worth nothing left out)."""
+    t = st.board
+    haunted, cap = sum(st.haunted), st.haunted_limit()
+    scored: list[tuple[float, int, Action]] = []
+    for i, a in enumerate(legal):
+        if a.kind == "yin_yang_restore":
+            scored.append((100.0, i, a))
+        elif a.kind == "yin_yang_help":
+            prm = {k: v for k, v in a.params if k != "tile"}
+            value = policy._help_param_value(st, t, int(str(a["tile"])), prm, haunted, cap)
+            if value > 0.0:
+                scored.append((value, i, a))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [a for _, _, a in scored]
 
 
 def redeal(st: GhostStoriesState, rng: random.Random) -> None:
@@ -410,7 +456,7 @@ class ExpertBot:
             return legal[0]
         st = self._world(obs, self.rng)
         base = self.policy.decide(st, legal)
-        if st.decision_name(obs.seat) not in self.searched or base.kind.startswith(("yin_yang", "use_power", "enfee")):
+        if st.decision_name(obs.seat) not in self.searched or base.kind.startswith(("use_power", "enfee")):
             return base
         if base.kind in ("bottomless_pockets", "twin_winds"):
             return base

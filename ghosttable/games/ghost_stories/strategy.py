@@ -568,16 +568,19 @@ class HeuristicBot:
         return Action.make("keep_curse" if st.curse_face == "blank" else "reroll_curse")
 
     def _resolve_exorcism(self, st: GhostStoriesState, legal: list[Action]) -> Action:
-        def worth(a: Action) -> float:
-            if a.kind == "give_up":
-                return 0.0
-            ghosts = _items(a["ghosts"])
-            tokens = _items(a["tokens"])
-            gain = sum(self.threat(st, int(str(s)), exorcism=True) for s in ghosts)
-            own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
-            return float(gain - self.weights["token_cost"] * len(tokens) - 0.01 * own)
+        return max(legal, key=lambda a: self.exorcism_worth(st, a))
 
-        return max(legal, key=worth)
+    def exorcism_worth(self, st: GhostStoriesState, a: Action) -> float:
+        """What an action of the ``resolve_exorcism`` step is worth: the threat of the ghosts it
+        exorcises less the Tao tokens it spends (a teammate's a little before this Taoist's own);
+        0 for giving up."""
+        if a.kind == "give_up":
+            return 0.0
+        ghosts = _items(a["ghosts"])
+        tokens = _items(a["tokens"])
+        gain = sum(self.threat(st, int(str(s)), exorcism=True) for s in ghosts)
+        own = sum(1 for x in tokens if str(x).startswith(f"{st.board}:"))
+        return float(gain - self.weights["token_cost"] * len(tokens) - 0.01 * own)
 
     def _choose_token_colour(self, st: GhostStoriesState, legal: list[Action]) -> Action:
         assert st.pending is not None

@@ -14,6 +14,7 @@ import pytest
 from ghosttable.ai import Observation, advise, bot_names, make_bot
 from ghosttable.ai.base import TrueStateObservation, observation_for
 from ghosttable.ai.play import play_game
+from ghosttable.core import Action
 from ghosttable.core.errors import GameError, OptionError
 from ghosttable.games.ghost_stories.evaluation import FEATURES, WEIGHTS, features, progress, win_chance
 from ghosttable.games.ghost_stories.expert import ExpertBot, OracleBot
@@ -267,3 +268,44 @@ def test_the_circle_lowers_only_its_colour_of_a_many_coloured_ghost() -> None:
     assert st.requirements(1) == [(1, 2, 2, 2, 0)] and st.requirements(2) == [(0, 1, 1, 1, 1)]
     st.circle = "black"
     assert st.requirements(1) == [(2, 2, 2, 2, 0)] and st.requirements(2) == [(1, 1, 1, 1, 0)]
+
+
+def test_a_taoist_whose_last_qi_its_board_takes_is_doomed() -> None:
+    from ghosttable.games.ghost_stories.village import board_spaces
+
+    st = _at_yang_move(4)
+    doomed = FEATURES.index("doomed")
+    board = (st.board + 2) % 4
+    spaces = board_spaces(board)
+    plain = [c for c in range(1, 56) if not st.card(c).arrival and not st.card(c).yin]
+    for s in spaces:
+        st.space_card[s] = 0
+    st.qi[board] = 1
+    assert features(st)[doomed] == 0.0
+    for s, c in zip(spaces, plain, strict=False):
+        st.space_card[s] = c
+    assert features(st)[doomed] == 1.0  # a full board: its Yin phase takes the last Qi
+    before = progress(st)
+    st.qi[board] = 2
+    assert features(st)[doomed] == 0.0 and progress(st) > before
+
+
+def test_the_search_weighs_the_yin_yang_against_the_step_it_is_spent_in() -> None:
+    from ghosttable.games.ghost_stories.expert import candidate_actions, yin_yang_candidates
+
+    st = _at_yang_move(5)
+    st.haunted[4] = True
+    policy = HeuristicBot(st.game, st.board, 0)
+    legal = st.legal_actions()
+    assert st.yin_yang[st.board]
+    spend = yin_yang_candidates(policy, st, legal)
+    assert spend and spend[0].kind == "yin_yang_restore" and all(a in legal for a in spend)
+    cands = candidate_actions(policy, st, legal, 4)
+    assert len(cands) == 4 and cands[-1] == spend[0]
+    assert all(a.kind in ("move", "stay") for a in cands[:-1])
+    st.apply(cands[0])
+    while st.decision_name(st.board) != "yang_buddha":
+        st.apply("skip_action" if "skip_action" in [a.kind for a in st.legal_actions()] else st.legal_actions()[0])
+    legal = st.legal_actions()
+    cands = candidate_actions(policy, st, legal, 4)
+    assert Action.make("end_turn") in cands and cands[-1].kind.startswith("yin_yang") and set(cands) <= set(legal)
