@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ghosttable.ai.base import BotFactory
+    from ghosttable.ai.hooks import SearchHooks
 
 
 class RunGhostRun(Game):
@@ -72,6 +73,13 @@ class RunGhostRun(Game):
     def bots(self) -> dict[str, BotFactory]:
         """``heuristic``: see :mod:`ghosttable.games.run_ghost_run.strategy`."""
         return {"heuristic": HeuristicBot}
+
+    def search_hooks(self) -> SearchHooks:
+        """The rollout policy and position value the generic ``ismcts`` uses (see
+        :mod:`ghosttable.games.run_ghost_run.search`)."""
+        from ghosttable.games.run_ghost_run.search import RunGhostRunSearch
+
+        return RunGhostRunSearch(self)
 
     def reference(self) -> dict[str, Any]:
         """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
