@@ -2,7 +2,10 @@
 
 Each iteration samples a determinization of what the bot's seat knows, walks the tree with UCB1
 (counting, for each child, how often it was *available* in the sampled worlds), adds one node,
-plays on, and backs the returns up. The root's most-visited legal action is chosen.
+plays on, and backs the returns up. The root's most-visited legal action is chosen. It reaches
+the game only through :class:`~ghosttable.ai.base.Observation`, so it never sees a secret; at
+simultaneous decision points the other seats' sealed choices are whatever the determinization
+sampled.
 
 **The game's hooks.** When the game offers :class:`~ghosttable.ai.hooks.SearchHooks` (its
 ``search_hooks()``), the search uses them: a new node is the rollout policy's choice when that one
@@ -10,9 +13,7 @@ is still untried (so that the policy's move is tried first and the search depart
 when its playouts say so), the playout is played by the rollout policy for ``cutoff`` decisions,
 and a playout that has not ended by then is scored by the game's position value. Without hooks
 (or with ``hooks=False``), the new node is a random untried action and the game is finished with
-uniform random play (up to ``rollout_limit`` decisions, scored as it stands). It reaches the game only through :class:`~ghosttable.ai.base.Observation`, so
-it never sees a secret; at simultaneous decision points the other seats' sealed choices are
-whatever the determinization sampled.
+uniform random play (up to ``rollout_limit`` decisions, scored as it stands).
 
 **The budget of a decision.** By default a search is bounded by *work*, not time, so that a seeded
 game replays move for move on any machine: each position the search walks through (in the tree or
