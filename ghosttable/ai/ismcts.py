@@ -58,12 +58,22 @@ MAX_ITERATIONS = 1_000
 """Most iterations of a search with a work or time budget."""
 
 
+POLICY_BIAS = 0.5
+"""The UCB1 bonus of a node the rollout policy chose, in return units, over ``visits + 1``: the
+search leaves the policy's move when the playouts of another say it is better, not on the noise of
+one playout."""
+
+POLICY_VISITS = 2
+"""Visits the rollout policy's choice at the root counts more when the search picks its move."""
+
+
 @dataclass
 class _Node:
     seat: int = -1
     visits: int = 0
     available: int = 0
     value: float = 0.0
+    favoured: bool = False
     children: dict[tuple[int, Action], _Node] = field(default_factory=dict)
 
 
@@ -90,6 +100,10 @@ class ISMCTSBot:
             (``False``: random playouts, as for a game without hooks).
         cutoff: with hooks, decisions of the rollout policy after the tree before the playout is
             valued (``None``: the hooks' own ``cutoff``).
+        policy_bias: with hooks, the bonus a node chosen by the rollout policy gets in UCB1, in
+            return units, shrinking as ``policy_bias / (visits + 1)``.
+        policy_visits: with hooks, the visits the rollout policy's choice at the root counts more
+            when the most-visited action is chosen.
 
     Raises:
         ValueError: a budget that is not a positive number (``iterations``, ``work``,
@@ -114,6 +128,8 @@ class ISMCTSBot:
         rollout_limit: int = 400,
         hooks: bool = True,
         cutoff: int | None = None,
+        policy_bias: float = POLICY_BIAS,
+        policy_visits: int = POLICY_VISITS,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be 1 or more, not {iterations}")
@@ -132,6 +148,8 @@ class ISMCTSBot:
         self.max_iterations = max_iterations
         self.exploration = exploration
         self.rollout_limit = rollout_limit
+        self.policy_bias = policy_bias
+        self.policy_visits = policy_visits
         #: the game's hooks the search uses (``None``: random playouts)
         self.hooks: SearchHooks | None = search_hooks(game) if hooks else None
         self.cutoff: int = cutoff if cutoff is not None else self.hooks.cutoff if self.hooks is not None else 0
@@ -140,8 +158,9 @@ class ISMCTSBot:
         self.last_work = 0
 
     def choose(self, obs: Observation) -> Action:
-        """The most-visited legal action after the search (ties: the better mean return, then a
-        seeded random pick). Raises ``ValueError`` with no legal action."""
+        """The most-visited legal action after the search (the rollout policy's own choice counted
+        ``policy_visits`` visits more; ties: the better mean return, then a seeded random pick).
+        Raises ``ValueError`` with no legal action."""
         legal = obs.legal_actions()
         if not legal:
             raise ValueError(f"seat {obs.seat} has no legal action")
@@ -162,7 +181,8 @@ class ISMCTSBot:
             child = root.children.get((obs.seat, action))
             if child is None:
                 return (-1, 0.0, rng.random())
-            return (child.visits, child.value / max(child.visits, 1), rng.random())
+            visits = child.visits + (self.policy_visits if child.favoured else 0)
+            return (visits, child.value / max(child.visits, 1), rng.random())
 
         return max(legal, key=rank)
 
@@ -198,19 +218,26 @@ class ISMCTSBot:
                     child.available += 1
             if untried:
                 action = untried[rng.randrange(len(untried))]
+                favoured = False
                 if policy is not None and len(actions) > 1:
                     work += policy_work
                     wanted = policy(state, seat, actions)
                     if (seat, wanted) not in node.children:
-                        action = wanted
-                child = _Node(seat=seat, available=1)
+                        action, favoured = wanted, True
+                child = _Node(seat=seat, available=1, favoured=favoured)
                 node.children[(seat, action)] = child
                 state.apply(action, seat)
                 path.append(child)
                 break
             children = [node.children[(seat, a)] for a in actions]
             log_total = math.log(max(1, sum(c.available for c in children)))
-            scores = [c.value / c.visits + self.exploration * math.sqrt(log_total / c.visits) for c in children]
+            bias = self.policy_bias
+            scores = [
+                c.value / c.visits
+                + self.exploration * math.sqrt(log_total / c.visits)
+                + (bias / (c.visits + 1) if c.favoured else 0.0)
+                for c in children
+            ]
             best_score = max(scores)
             ties = [i for i, v in enumerate(scores) if v == best_score]
             pick = ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]

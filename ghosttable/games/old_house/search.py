@@ -1,10 +1,13 @@
 """The Old House's hooks for the generic search (:mod:`ghosttable.ai.hooks`): a rollout policy and
 a position value.
 
-**Rollout policy.** The ``heuristic`` bot's rules of thumb for both sides (the hunters' rules as
-they are; the Phantom's without its look-ahead, which would cost a search inside each playout):
-one bot per seat for the whole playout, each reading its seat's view of the playout's state, so
-that a plan made at the start of a Phantom turn is followed through the turn.
+**Rollout policy.** A fast part of the ``heuristic`` bot's rules of thumb, read off the playout's
+state at once (the heuristic itself reads a view per choice, a search of its own for the Phantom,
+and would cost a hundred times a random move): the Phantom gambles in Twilight and takes the
+cards in the heuristic's order, heads for the nearest intact relic and ends its turn on it, and
+otherwise ends its turn; a hunter chases a revealed Phantom and names it on its cell, else walks
+toward the intact relic nearest it. Only what the acting side knows is read: a hunter's policy
+reads the Phantom's cell only while it is revealed.
 
 **Position value.** The Phantom's chance, as a return in [-1, 1] (the hunters get its negative),
 from what decides the game (rulebook, End of the Game: every relic destroyed within
@@ -22,9 +25,9 @@ import math
 import random
 from typing import TYPE_CHECKING, cast
 
-from ghosttable.ai.base import Observation
+from ghosttable.games.old_house.house import DIRECTIONS
 from ghosttable.games.old_house.rules import BANISHMENT, ROUNDS
-from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights
+from ghosttable.games.old_house.strategy import HERO_ORDER, PhantomWeights
 
 if TYPE_CHECKING:
     from ghosttable.ai.hooks import RolloutPolicy
@@ -32,8 +35,8 @@ if TYPE_CHECKING:
     from ghosttable.core.state import State
     from ghosttable.games.old_house.rules import OldHouseRules, OldHouseState
 
-ROLLOUT_WEIGHTS = PhantomWeights(search=False)
-"""The Phantom's rules of thumb in a playout: the ``heuristic`` bot's, without its look-ahead."""
+CARD_ORDER = PhantomWeights().card_order
+"""The order in which the rollout Phantom takes the action cards (the ``heuristic`` bot's)."""
 
 PACE = 4.0
 """Logistic weight of the relics destroyed ahead of the pace that destroys every one in time (the
@@ -61,22 +64,18 @@ class OldHouseSearch:
     """:class:`~ghosttable.ai.hooks.SearchHooks` of the Old House (see the module docstring)."""
 
     cutoff = 40
-    rollout_work = 150
+    rollout_work = 10
 
     def __init__(self, game: OldHouseRules) -> None:
         self.game = game
 
     def rollout_policy(self, rng: random.Random) -> RolloutPolicy:
-        """Heuristic rules of thumb for every seat, one bot per seat for the playout."""
-        bots: dict[int, HeuristicBot] = {}
-        game = self.game
+        """The fast rules of thumb of the module docstring, for every seat."""
 
         def policy(state: State, seat: int, legal: list[Action]) -> Action:
-            bot = bots.get(seat)
-            if bot is None:
-                bot = bots[seat] = HeuristicBot(game, seat, rng.getrandbits(32), weights=ROLLOUT_WEIGHTS)
-                bot.learn = False
-            return bot.choose(Observation(state, seat))
+            st = cast("OldHouseState", state)
+            choice = phantom_choice(st, legal) if seat == 0 else hunter_choice(st, legal)
+            return choice if choice is not None else legal[rng.randrange(len(legal))]
 
         return policy
 
@@ -84,6 +83,60 @@ class OldHouseSearch:
         """The Phantom's chance as a return (seat 0), its negative for every hunter seat."""
         v = phantom_value(cast("OldHouseState", state))
         return [v] + [-v] * (state.players - 1)
+
+
+def phantom_choice(st: OldHouseState, legal: list[Action]) -> Action | None:
+    """The rollout Phantom's action among ``legal`` (``None``: a random one)."""
+    kinds = {a.kind: a for a in legal}
+    if "gamble" in kinds:
+        return kinds["gamble"]
+    if "take_card" in kinds:
+        offered = {int(str(a["card"])): a for a in legal}
+        return next((offered[c] for c in CARD_ORDER if c in offered), None)
+    if "attack_pentagram" in kinds:
+        return kinds["attack_pentagram"]
+    cell = st.phantom_cell
+    intact = [c for c, destroyed in st.relics.items() if not destroyed]
+    if cell in intact and not st.opening_turn and "end_turn" in kinds:
+        return kinds["end_turn"]
+    steps = [a for a in legal if a.kind == "step"]
+    if steps and intact:
+        house = st.house
+        tables = [house.distance_table(r) for r in intact]
+
+        def gap(c: int) -> int:
+            return min(t.get(c, 99) for t in tables)
+
+        row = house.moves[cell]
+        best = min(steps, key=lambda a: gap(row[DIRECTIONS.index(str(a["dir"]))]))
+        if gap(row[DIRECTIONS.index(str(best["dir"]))]) < gap(cell):
+            return best
+    for kind in ("end_turn", "discard"):
+        if kind in kinds:
+            return kinds[kind]
+    return None
+
+
+def hunter_choice(st: OldHouseState, legal: list[Action]) -> Action | None:
+    """The rollout hunters' action among ``legal`` (``None``: a random one)."""
+    kinds = {a.kind: a for a in legal}
+    if "choose_hero" in kinds:
+        offered = {str(a["hunter"]): a for a in legal}
+        return next((offered[h] for h in HERO_ORDER if h in offered), None)
+    if "start_turn" in kinds or "give_card" in kinds or st.active is None:
+        return None
+    here = st.hunters[st.active].cell
+    target = st.phantom_cell if st.revealed else None
+    if "guess" in kinds and target == here:
+        return kinds["guess"]
+    moves = [a for a in legal if a.kind == "move"]
+    if moves:
+        house = st.house
+        goals = [target] if target is not None else [c for c, destroyed in st.relics.items() if not destroyed]
+        tables = [house.distance_table(c) for c in goals]
+        index = house.cell_index
+        return min(moves, key=lambda a: min((t.get(index[str(a["to"])], 99) for t in tables), default=0))
+    return kinds.get("end_turn")
 
 
 def phantom_value(st: OldHouseState) -> float:
