@@ -112,6 +112,8 @@ class ISMCTSBot:
     """
 
     name = "ismcts"
+    #: offered in the lobby only for a game with search hooks (see :func:`~ghosttable.ai.base.bot_names`)
+    needs_search_hooks = True
 
     def __init__(
         self,
