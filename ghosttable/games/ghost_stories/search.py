@@ -56,4 +56,3 @@ class GhostStoriesSearch:
         """``progress - 1`` in [-1, 1], one copy per seat (see the module docstring)."""
         v = clamp(progress(cast("GhostStoriesState", state)) - 1.0)
         return [v] * state.players
-
