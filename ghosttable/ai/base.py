@@ -120,22 +120,41 @@ def _is_measurement(factory: BotFactory) -> bool:
     return bool(getattr(factory, "measurement_only", False))
 
 
+def _offered(game: Game, factory: BotFactory, measurement: bool) -> bool:
+    """Whether a bot may be offered for ``game``: always for measurement; otherwise not when it is
+    ``measurement_only``, nor when it ``needs_search_hooks`` and the game offers none."""
+    if measurement:
+        return True
+    if _is_measurement(factory):
+        return False
+    if getattr(factory, "needs_search_hooks", False):
+        from ghosttable.ai.hooks import search_hooks
+
+        return search_hooks(game) is not None
+    return True
+
+
+def _factories(game: Game) -> dict[str, BotFactory]:
+    return {**_generic_bots(), **cast("dict[str, BotFactory]", game.bots())}
+
+
 def bot_names(game: Game, *, measurement: bool = False) -> list[str]:
     """The bots that can play ``game``: the generic ``random`` and ``ismcts``, and the game's own.
 
     A game's bot marked ``measurement_only`` (an oracle that sees the true state) is listed only
-    with ``measurement=True``, which ``simulate`` and ``bench`` ask for; the lobby never does.
+    with ``measurement=True``, which ``simulate`` and ``bench`` ask for; the lobby never does. Nor
+    does the lobby list a bot that ``needs_search_hooks`` (``ismcts``) for a game that offers none
+    (:mod:`ghosttable.ai.hooks`): its random playouts may tell it nothing, and a bot that loses to
+    ``random`` is not one to offer. ``simulate`` still plays it, to measure it.
     """
-    own = {name for name, factory in game.bots().items() if measurement or not _is_measurement(factory)}
-    return sorted({*_generic_bots(), *own})
+    return sorted(name for name, factory in _factories(game).items() if _offered(game, factory, measurement))
 
 
 def make_bot(game: Game, name: str, seat: int, seed: int, *, measurement: bool = False) -> Bot:
     """A bot called ``name`` for ``seat`` of ``game``, seeded. Raises ``OptionError`` for an unknown
-    name, or for a ``measurement_only`` bot unless ``measurement`` is true."""
-    factories: dict[str, BotFactory] = {**_generic_bots(), **cast("dict[str, BotFactory]", game.bots())}
-    factory = factories.get(name)
-    if factory is None or (_is_measurement(factory) and not measurement):
+    name, or for a bot :func:`bot_names` does not list unless ``measurement`` is true."""
+    factory = _factories(game).get(name)
+    if factory is None or not _offered(game, factory, measurement):
         names = ", ".join(bot_names(game, measurement=measurement))
         raise OptionError(f"no bot {name!r} for {game.spec.name} (bots: {names})")
     return factory(game, seat, seed)

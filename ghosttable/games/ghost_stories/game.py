@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
     from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
+    from ghosttable.ai.hooks import SearchHooks
 
 OPTIONS = (
     RuleOption(
@@ -167,6 +168,13 @@ class GhostStories(Game):
         from ghosttable.games.ghost_stories.expert import advise
 
         return advise
+
+    def search_hooks(self) -> SearchHooks:
+        """The rollout policy and position value the generic ``ismcts`` uses (see
+        :mod:`ghosttable.games.ghost_stories.search`)."""
+        from ghosttable.games.ghost_stories.search import GhostStoriesSearch
+
+        return GhostStoriesSearch()
 
     def reference(self) -> dict[str, Any]:
         """Spec, options, and the card, tile, power and level data."""

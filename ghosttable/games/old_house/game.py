@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
     from ghosttable.ai.base import BotFactory
+    from ghosttable.ai.hooks import SearchHooks
 
 
 class OldHouse(OldHouseRules):
@@ -120,6 +121,13 @@ class OldHouse(OldHouseRules):
     def bots(self) -> dict[str, BotFactory]:
         """``heuristic``: a Phantom or hunters bot depending on the seat."""
         return {"heuristic": HeuristicBot}
+
+    def search_hooks(self) -> SearchHooks:
+        """The rollout policy and position value the generic ``ismcts`` uses (see
+        :mod:`ghosttable.games.old_house.search`)."""
+        from ghosttable.games.old_house.search import OldHouseSearch
+
+        return OldHouseSearch(self)
 
     def reference(self) -> dict[str, Any]:
         """Options, the house, the hunters and the action cards as JSON-ready data."""

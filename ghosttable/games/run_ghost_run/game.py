@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
+    from ghosttable.ai.hooks import SearchHooks
 
 
 class RunGhostRun(Game):
@@ -84,6 +85,13 @@ class RunGhostRun(Game):
         from ghosttable.games.run_ghost_run.expert import advise
 
         return advise
+
+    def search_hooks(self) -> SearchHooks:
+        """The rollout policy and position value the generic ``ismcts`` uses (see
+        :mod:`ghosttable.games.run_ghost_run.search`)."""
+        from ghosttable.games.run_ghost_run.search import RunGhostRunSearch
+
+        return RunGhostRunSearch(self)
 
     def reference(self) -> dict[str, Any]:
         """Options plus the data: Movement cards, Midnight Strikes cards, furniture, sizes."""
