@@ -118,8 +118,10 @@ class OldHouse(OldHouseRules):
         return views.secrets(state, seat)
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: a Phantom or hunters bot depending on the seat."""
-        return {"heuristic": HeuristicBot}
+        """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat."""
+        from ghosttable.games.old_house.expert import ExpertBot
+
+        return {"heuristic": HeuristicBot, "expert": ExpertBot}
 
     def reference(self) -> dict[str, Any]:
         """Options, the house, the hunters and the action cards as JSON-ready data."""
