@@ -37,8 +37,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from typing import TYPE_CHECKING, Any
 
+from ghosttable.ai.advisor import Advice
 from ghosttable.ai.base import Observation
 from ghosttable.core.actions import Action
 from ghosttable.games.old_house.house import DIRECTIONS
@@ -397,3 +399,89 @@ class ExpertBot:
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
         return self.inner.choose(obs)
+
+
+ADVICE_ROLLOUT_LIMIT = 600
+"""Decisions a playout of the advice plays before it is scored as undecided (a half win)."""
+
+ADVICE_CANDIDATES = 8
+"""Legal actions the advice plays out at most: the ``expert``'s choice and the next best it sees."""
+
+ADVICE_DECISION_WORK = 25
+"""Work units each decision of an advice playout counts (a heuristic bot's decision reads a view)."""
+
+
+def _advice_candidates(obs: Observation, legal: list[Action], pick: Action, seed: int) -> list[Action]:
+    """The expert's choice first, then (for a hunter's move) the cells it ranks best, then the
+    legal order, :data:`ADVICE_CANDIDATES` at most."""
+    order = [pick]
+    if obs.seat >= 1 and any(a.kind == "move" for a in legal):
+        view = obs.view()
+        hunter = ExpertHunters(obs.game, obs.seat, seed, ExpertSettings())
+        turn = view["hunter_turn"]
+        me = next(h for h in view["hunters"] if h["name"] == turn["hunter"])
+        possible = [hunter._cell(c) for c in view["possible_cells"]]
+        ranked = hunter._cover_scores(view, hunter._cell(me["cell"]), turn["move_allowance"], possible)
+        moves = {a: a for a in legal if a.kind == "move"}
+        for _, cell in ranked:
+            action = Action.make("move", to=hunter.house.name_of(cell))
+            if action in moves and action not in order:
+                order.append(action)
+            if len(order) >= ADVICE_CANDIDATES // 2:
+                break
+    for action in legal:
+        if len(order) >= ADVICE_CANDIDATES:
+            break
+        if action not in order:
+            order.append(action)
+    return order
+
+
+def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
+    """The legal actions of ``obs``'s seat ranked best first, each with its estimated chance that
+    the seat's side wins, in [0, 1]. At most :data:`ADVICE_CANDIDATES` of them are searched (the
+    ``expert`` bot's choice, for a hunter's move the cells it ranks best, then the legal order):
+    each is played on the same determinized worlds (from the seat's knowledge only), then the
+    game is finished by the heuristic bots (the Phantom by its rules of thumb, without
+    look-ahead); a win counts 1, a playout still undecided after :data:`ADVICE_ROLLOUT_LIMIT`
+    decisions 1/2, a loss 0. Rounds (one world, every candidate) are played until ``work`` units
+    are spent (each playout decision :data:`ADVICE_DECISION_WORK`, each world :data:`WORLD_WORK`),
+    at least one. Ties go to the expert's order. The legal actions left unsearched follow, with
+    0 playouts and the lowest chance found. ``[]`` when the seat is not to act."""
+    legal = obs.legal_actions()
+    if not legal:
+        return []
+    game = obs.game
+    seed = rng.getrandbits(32)
+    pick = legal[0] if len(legal) == 1 else ExpertBot(game, obs.seat, seed, work=min(work, DEFAULT_WORK)).choose(obs)
+    order = _advice_candidates(obs, legal, pick, seed)
+    phantom_side = obs.seat == 0
+    fast = dataclasses.replace(PhantomWeights(), search=False)
+    bots: list[HeuristicBot] = [HeuristicBot(game, 0, seed, fast)] + [
+        HeuristicBot(game, s, seed + s) for s in range(1, game.players)
+    ]
+    wins = [0.0] * len(order)
+    budget = _Budget(work)
+    rounds = 0
+    while rounds < 1 or budget.left:
+        world = obs.determinize(rng)
+        world.history = []
+        budget.spent += WORLD_WORK
+        for i, action in enumerate(order):
+            twin = world.clone()
+            twin.apply(action, obs.seat)
+            steps = 0
+            while not twin.is_terminal() and steps < ADVICE_ROLLOUT_LIMIT:
+                seat = twin.acting_seats()[0]
+                twin.apply(bots[seat].choose(Observation(twin, seat)), seat)
+                steps += 1
+            budget.spent += ADVICE_DECISION_WORK * steps
+            if not twin.is_terminal():
+                wins[i] += 0.5
+            elif (twin.winner == "phantom") == phantom_side:  # type: ignore[attr-defined]
+                wins[i] += 1.0
+        rounds += 1
+    ranked = sorted(range(len(order)), key=lambda i: (-wins[i], i))
+    advice = [Advice(order[i], wins[i] / rounds, rounds) for i in ranked]
+    floor = advice[-1].chance
+    return advice + [Advice(a, floor, 0) for a in legal if a not in order]

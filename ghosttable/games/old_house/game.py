@@ -21,6 +21,7 @@ from ghosttable.games.old_house.strategy import HeuristicBot
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
 
 
@@ -122,6 +123,14 @@ class OldHouse(OldHouseRules):
         from ghosttable.games.old_house.expert import ExpertBot
 
         return {"heuristic": HeuristicBot, "expert": ExpertBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`, for either side: every legal action played on
+        the seat's determinized worlds and finished by the heuristic bots, the ``expert``'s own choice
+        first among equals (see :func:`expert.advise`)."""
+        from ghosttable.games.old_house.expert import advise
+
+        return advise
 
     def reference(self) -> dict[str, Any]:
         """Options, the house, the hunters and the action cards as JSON-ready data."""

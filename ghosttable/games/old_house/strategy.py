@@ -217,7 +217,8 @@ class HeuristicBot:
             self.turn_key = turn_key
             left = phantom["steps_left"] or 0
             score, plan = self._plan(view, cell, left, hand, intact)
-            reserve = self._entity_need(view, intact)
+            escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
+            reserve = 0 if escaping else self._entity_need(view, intact)  # a revealed Phantom runs first
             if reserve and left > 1:
                 score3, plan3 = self._plan(view, cell, max(1, left - reserve), hand, intact)
                 if score3 > score - self.w.entity_margin:

@@ -130,3 +130,24 @@ def test_expert_search_stops_after_the_world_that_spends_its_budget(side: str) -
             assert worlds >= 2 and before_last < work  # each world but the last began within budget
         assert spent >= before_last
         assert worlds <= max(bot.settings.max_worlds, bot.settings.hunter_worlds)
+
+
+def test_advice_ranks_every_legal_action_for_either_side_from_the_seat_s_knowledge() -> None:
+    from ghosttable.ai.advisor import advise
+
+    for side, seed in (("hunter", 40), ("phantom", 60)):
+        state = _play_until(3, seed, side)
+        seat = state.acting_seats()[0]
+        advice = advise(state, seat, work=2_000, seed=3)
+        legal = state.legal_actions(seat)
+        assert sorted(map(str, (a.action for a in advice))) == sorted(map(str, legal))
+        assert all(0.0 <= a.chance <= 1.0 for a in advice)
+        searched = [a for a in advice if a.playouts > 0]
+        assert searched and [a.chance for a in searched] == sorted((a.chance for a in searched), reverse=True)
+        assert [str(a.action) for a in advise(state, seat, work=2_000, seed=3)] == [str(a.action) for a in advice]
+        # the same advice on a twin that differs only in what the seat may not know
+        rng = random.Random(5)
+        twin = state.determinize(seat, rng)
+        assert twin.view(seat) == state.view(seat)
+        again = advise(twin, seat, work=2_000, seed=3)
+        assert [(str(a.action), a.chance) for a in again] == [(str(a.action), a.chance) for a in advice]
