@@ -100,8 +100,8 @@ class ExpertSettings:
     work: int = DEFAULT_WORK
     phantom: PhantomWeights = EXPERT_PHANTOM
     max_worlds: int = 8
-    hunter_candidates: int = 4
-    hunter_worlds: int = 8
+    hunter_candidates: int = 3
+    hunter_worlds: int = 4
     name_chance: float = 0.45
     cover: float = 0.5
     pin_fear: float = 1.0
