@@ -43,7 +43,6 @@ from typing import TYPE_CHECKING, Any
 from ghosttable.ai.advisor import Advice
 from ghosttable.ai.base import Observation
 from ghosttable.core.actions import Action
-from ghosttable.games.old_house.house import DIRECTIONS
 from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights, _reach_chance
 
 if TYPE_CHECKING:
@@ -156,14 +155,9 @@ class ExpertPhantom(HeuristicBot):
         if not candidates:
             return []
         budget = _Budget(self.settings.work)
-        cell = self._cell(view["private"]["cell"])
         likely = self._trap_cells(view)
-        traps = view["traps_set"]
         deep = self.w.depth > 1 and (self.w.deep_always or view["phantom"]["revealed"])
-        penalties = []
-        for candidate in candidates:
-            route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
-            penalties.append(self.w.search_trap_fear * traps * sum(1 for c in route if c in likely))
+        penalties = [self._route_penalty(view, candidate, likely) for candidate in candidates]
         totals = [0.0] * len(candidates)
         scripts: list[list[Action]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
@@ -174,17 +168,9 @@ class ExpertPhantom(HeuristicBot):
             budget.spent += WORLD_WORK
             for i in alive:
                 twin = base.clone()
-                played = self._play_plan(twin, candidates[i])
+                played = self._play_out(twin, candidates[i], deep)
                 if worlds == 0:
                     scripts[i] = played
-                self._hunters_answer(twin)
-                if deep and twin.phase == "phantom":
-                    follow = self._follow_bot()
-                    guard = 0
-                    while twin.phase == "phantom" and guard < 60:
-                        guard += 1
-                        twin.apply(follow.choose(Observation(twin, 0)), 0)
-                    self._hunters_answer(twin)
                 totals[i] += self._value(base, twin) - penalties[i]
                 budget.spent += len(twin.history)
             worlds += 1
@@ -211,12 +197,9 @@ class ExpertPhantom(HeuristicBot):
         return value - self.settings.pin_fear * self.w.damage_value * expected / size
 
     def _world(self, obs: Observation, likely: set[int]) -> OldHouseState:
-        """A determinized state, its unseen traps on likely cells and its hunters' belief rebuilt
-        for this round (as the heuristic's look-ahead does)."""
-        base: OldHouseState = obs.determinize(self.rng)  # type: ignore[assignment]
-        self._place_traps(base, likely)
-        base._hunters_tracker = self._round_tracker(base)
-        base.possible_cells(1)
+        """A determinized state as the heuristic's look-ahead builds it, its history emptied (the
+        actions a candidate's play-out applies are its work)."""
+        base: OldHouseState = self._search_world(obs, likely)
         base.history = []
         return base
 

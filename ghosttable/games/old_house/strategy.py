@@ -318,48 +318,63 @@ class HeuristicBot:
         """This turn's whole plan: each candidate (a route, with or without Acceleration, a summon,
         a Horror) is played on determinized copies of the state (trap cells and dice sampled), the
         hunters answer with their own heuristic, and the plan with the best mean value is kept."""
-        from ghosttable.ai.base import Observation as Obs
-        from ghosttable.games.old_house.rules import OldHouseState
 
-        bases: list[OldHouseState] = []
         likely = self._trap_cells(view)
-        for _ in range(self.w.samples):
-            base = obs.determinize(self.rng)
-            assert isinstance(base, OldHouseState)
-            self._place_traps(base, likely)
-            base._hunters_tracker = self._round_tracker(base)
-            base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
-            bases.append(base)
+        bases = [self._search_world(obs, likely) for _ in range(self.w.samples)]
         best_value, best_script = -1e18, []
         candidates = self._candidates(view)
         if not candidates:
             return []
-        cell = self._cell(view["private"]["cell"])
-        traps = view["traps_set"]
         deep = self.w.depth > 1 and (self.w.deep_always or view["phantom"]["revealed"])
         for candidate in candidates:
-            route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
-            penalty = self.w.search_trap_fear * traps * sum(1 for c in route if c in likely)
-            total = -penalty * len(bases)
+            total = -self._route_penalty(view, candidate, likely) * len(bases)
             script: list[Action] = []
             for i, base in enumerate(bases):
                 twin = base.clone()
-                played = self._play_plan(twin, candidate)
+                played = self._play_out(twin, candidate, deep)
                 if i == 0:
                     script = played
-                self._hunters_answer(twin)
-                if deep and twin.phase == "phantom":
-                    follow = self._follow_bot()
-                    guard = 0
-                    while twin.phase == "phantom" and guard < 60:
-                        guard += 1
-                        twin.apply(follow.choose(Obs(twin, 0)), 0)
-                    self._hunters_answer(twin)
                 total += self._value(base, twin)
             value = total / len(bases) + self.rng.random() * 0.01
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _search_world(self, obs: Observation, likely: set[int]) -> Any:
+        """A determinized state for the look-ahead: the unseen traps moved onto ``likely`` cells,
+        the hunters' belief rebuilt for this round (built once, shared by the copies)."""
+        from ghosttable.games.old_house.rules import OldHouseState
+
+        base = obs.determinize(self.rng)
+        assert isinstance(base, OldHouseState)
+        self._place_traps(base, likely)
+        base._hunters_tracker = self._round_tracker(base)
+        base.possible_cells(1)
+        return base
+
+    def _route_penalty(self, view: dict[str, Any], candidate: list[Action], likely: set[int]) -> float:
+        """The look-ahead's cost of a candidate's route crossing likely trap cells."""
+        cell = self._cell(view["private"]["cell"])
+        route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
+        traps: int = view["traps_set"]
+        return self.w.search_trap_fear * traps * sum(1 for c in route if c in likely)
+
+    def _play_out(self, twin: Any, candidate: list[Action], deep: bool) -> list[Action]:
+        """Play ``candidate`` on ``twin``, then the hunters' answer (and with ``deep``, after a
+        reveal, one more Phantom turn by the rules of thumb and hunters' phase); the actions of
+        the candidate applied."""
+        from ghosttable.ai.base import Observation as Obs
+
+        played = self._play_plan(twin, candidate)
+        self._hunters_answer(twin)
+        if deep and twin.phase == "phantom":
+            follow = self._follow_bot()
+            guard = 0
+            while twin.phase == "phantom" and guard < 60:
+                guard += 1
+                twin.apply(follow.choose(Obs(twin, 0)), 0)
+            self._hunters_answer(twin)
+        return played
 
     def _hunters_answer(self, twin: Any) -> None:
         """Play the hunters' phase of ``twin`` with this bot's hunters."""
