@@ -40,13 +40,13 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from ghosttable.ai.advisor import Advice
+from ghosttable.ai.advisor import Advice, flat_monte_carlo
 from ghosttable.ai.base import Observation
 from ghosttable.core.actions import Action
 from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights, _reach_chance
 
 if TYPE_CHECKING:
-    from ghosttable.core.state import Game
+    from ghosttable.core.state import Game, State
     from ghosttable.games.old_house.rules import OldHouseState
 
 DEFAULT_WORK = 12_000
@@ -438,33 +438,22 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     seed = rng.getrandbits(32)
     pick = legal[0] if len(legal) == 1 else ExpertBot(game, obs.seat, seed, work=min(work, DEFAULT_WORK)).choose(obs)
     order = _advice_candidates(obs, legal, pick, seed)
-    phantom_side = obs.seat == 0
     fast = dataclasses.replace(PhantomWeights(), search=False)
     bots: list[HeuristicBot] = [HeuristicBot(game, 0, seed, fast)] + [
         HeuristicBot(game, s, seed + s) for s in range(1, game.players)
     ]
-    wins = [0.0] * len(order)
-    budget = _Budget(work)
-    rounds = 0
-    while rounds < 1 or budget.left:
-        world = obs.determinize(rng)
-        world.history = []
-        budget.spent += WORLD_WORK
-        for i, action in enumerate(order):
-            twin = world.clone()
-            twin.apply(action, obs.seat)
-            steps = 0
-            while not twin.is_terminal() and steps < ADVICE_ROLLOUT_LIMIT:
-                seat = twin.acting_seats()[0]
-                twin.apply(bots[seat].choose(Observation(twin, seat)), seat)
-                steps += 1
-            budget.spent += ADVICE_DECISION_WORK * steps
-            if not twin.is_terminal():
-                wins[i] += 0.5
-            elif (twin.winner == "phantom") == phantom_side:  # type: ignore[attr-defined]
-                wins[i] += 1.0
-        rounds += 1
-    ranked = sorted(range(len(order)), key=lambda i: (-wins[i], i))
-    advice = [Advice(order[i], wins[i] / rounds, rounds) for i in ranked]
+
+    def choose(state: State, seat: int) -> Action:
+        return bots[seat].choose(Observation(state, seat))
+
+    advice = flat_monte_carlo(
+        obs,
+        work,
+        rng,
+        rollout_limit=ADVICE_ROLLOUT_LIMIT,
+        candidates=order,
+        choose=choose,
+        decision_work=ADVICE_DECISION_WORK,
+    )
     floor = advice[-1].chance
     return advice + [Advice(a, floor, 0) for a in legal if a not in order]
