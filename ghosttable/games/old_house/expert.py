@@ -12,7 +12,8 @@ policies.
 from ``belief.py``) by its *category*: its distance to the nearest intact relic and to the nearest
 hunter. The weight of a category is how often the Phantom stood on a cell of that category over
 how often such a cell was possible, counted in games between the heuristic bots
-(:data:`CATEGORY_WEIGHTS`: the Phantom heads for relics and keeps away from hunters). A hunter
+(:data:`CATEGORY_WEIGHTS`: a hidden Phantom seldom stands next to a relic, since it strikes
+from two or three steps away and leaves). A hunter
 moving while the Phantom hides scores each cell in reach by the weighted chance that the Phantom
 stands there (it names it there after its move) and the weight within two steps (the cells it
 covers next), and, for the best :attr:`ExpertSettings.hunter_candidates` cells, plays the rest of
@@ -24,13 +25,16 @@ stand from the Phantom against the cells it may be on. When a wrong guess costs 
 names the Phantom on a cell whose weighted chance reaches :attr:`ExpertSettings.name_chance`.
 
 **The Phantom** is the heuristic Phantom whose look-ahead runs on every turn of Midnight but the
-opening ones, over more candidate turns (the strikes included), each played out on several
+opening ones, over 8 endpoints and their variants (a strike the rules of thumb find safe is left
+to them, as in the heuristic), each played out on several
 determinized worlds (the traps it has not seen to trigger and the dice drawn again), the hunters
 answering with the heuristic hunters and, after a reveal, one more turn each. Worlds are added
 until the work budget is spent; after the second and the fourth world, the worse half of the
 candidates is dropped (successive halving). A candidate is scored by the heuristic's value
 (relics, Damage, the hunters' reach over the square root of their possible-cell count: what the
-hunters can know of it) averaged over its worlds.
+hunters can know of it) less the Damage the hunters' free guesses can be expected to deal next
+phase, averaged over its worlds. It summons no entity while hidden off a relic (the entity would
+show its cell).
 """
 
 from __future__ import annotations
