@@ -17,7 +17,7 @@ least one round. The same seed gives the same advice on any machine.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -118,7 +118,7 @@ def suggest(
         return ranked[0] if ranked else None
     name = "heuristic" if "heuristic" in bot_names(state.game) else "random"
     choice = make_bot(state.game, name, seat, seed).choose(obs)
-    return flat_monte_carlo(obs, playout_work, rng, actions=[choice])[0]
+    return flat_monte_carlo(obs, playout_work, rng, candidates=[choice])[0]
 
 
 def flat_monte_carlo(
@@ -127,13 +127,19 @@ def flat_monte_carlo(
     rng: random.Random,
     *,
     rollout_limit: int = 1_000,
-    actions: Sequence[Action] | None = None,
+    candidates: list[Action] | None = None,
+    choose: Callable[[State, int], Action] | None = None,
+    decision_work: int = 0,
 ) -> list[Advice]:
-    """Flat Monte Carlo advice (see the module docstring): every legal action (or those of
-    ``actions``, legal ones) played from the same sampled worlds, then uniform random play to the
-    end; a win counts 1, a draw or a playout still unfinished after ``rollout_limit`` decisions
-    1/2, a loss 0."""
-    legal = obs.legal_actions() if actions is None else list(actions)
+    """Flat Monte Carlo advice (see the module docstring): every legal action played from the same
+    sampled worlds, then uniform random play to the end; a win counts 1, a draw or a playout
+    still unfinished after ``rollout_limit`` decisions 1/2, a loss 0.
+
+    A game's own advisor may narrow and steer it: ``candidates`` are the actions played out (all
+    legal ones by default; ties go to the earlier one), ``choose(state, seat)`` picks every playout
+    decision (uniform random by default), and with it each decision counts ``decision_work`` units
+    instead of 1 plus its legal actions."""
+    legal = candidates if candidates is not None else obs.legal_actions()
     side = next(seats for seats in obs.game.sides().values() if obs.seat in seats)
     wins = [0.0] * len(legal)
     rounds = spent = 0
@@ -146,9 +152,13 @@ def flat_monte_carlo(
             steps = 0
             while not st.is_terminal() and steps < rollout_limit:
                 seat = st.acting_seats()[0]
-                actions = st.legal_actions(seat)
-                spent += 1 + len(actions)
-                st.apply(actions[rng.randrange(len(actions))], seat)
+                if choose is None:
+                    actions = st.legal_actions(seat)
+                    spent += 1 + len(actions)
+                    st.apply(actions[rng.randrange(len(actions))], seat)
+                else:
+                    spent += decision_work
+                    st.apply(choose(st, seat), seat)
                 steps += 1
             if not st.is_terminal():
                 wins[i] += 0.5  # not finished within the limit: no telling

@@ -21,6 +21,7 @@ from ghosttable.games.old_house.strategy import HeuristicBot
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
+    from ghosttable.ai.advisor import AdvisorFactory
     from ghosttable.ai.base import BotFactory
     from ghosttable.ai.hooks import SearchHooks
 
@@ -119,8 +120,18 @@ class OldHouse(OldHouseRules):
         return views.secrets(state, seat)
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic``: a Phantom or hunters bot depending on the seat."""
-        return {"heuristic": HeuristicBot}
+        """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat."""
+        from ghosttable.games.old_house.expert import ExpertBot
+
+        return {"heuristic": HeuristicBot, "expert": ExpertBot}
+
+    def advisor(self) -> AdvisorFactory:
+        """The advice of :func:`ghosttable.ai.advise`, for either side: every legal action played on
+        the seat's determinized worlds and finished by the heuristic bots, the ``expert``'s own choice
+        first among equals (see :func:`expert.advise`)."""
+        from ghosttable.games.old_house.expert import advise
+
+        return advise
 
     def search_hooks(self) -> SearchHooks:
         """The rollout policy and position value the generic ``ismcts`` uses (see

@@ -100,7 +100,10 @@ class PhantomWeights:
     the hunters' reach over the square root of their possible cells, ``search_trap_fear`` per
     likely trap cell on the route and trap, ``approach`` per step to the next relic and
     ``card_weight`` per Move card still in hand (each card kept is one more hunters' phase before
-    the round ends). ``strike_by_rule`` leaves strikes to the rules of thumb.
+    the round ends). ``strike_by_rule`` leaves strikes to the rules of thumb. ``stay_fear`` is
+    the cost of ending a turn that began revealed on the very cell the hunters saw it on.
+    ``hidden_summons`` allows a summon off a relic while hidden (the entity shows the hunters the
+    Phantom's cell).
     """
 
     card_order: tuple[int, ...] = (9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13)
@@ -133,6 +136,8 @@ class PhantomWeights:
     search_radius: int = 6
     search_cells: int = 6
     card_weight: float = 0.5
+    stay_fear: float = 50.0
+    hidden_summons: bool = True
 
 
 class HeuristicBot:
@@ -156,7 +161,7 @@ class HeuristicBot:
         self.turn_key: tuple[Any, ...] | None = None
         self.plan: list[int] = []
         self.w = weights or PhantomWeights()
-        self.guess_at = 1  # the hunters guess a hidden Phantom only when one possible cell is left
+        self.guess_at = 2  # when a wrong guess costs the next turn: named only on one of at most 2 possible cells
         self.game = game
         self.learn = True
         self.follow: HeuristicBot | None = None
@@ -212,7 +217,8 @@ class HeuristicBot:
             self.turn_key = turn_key
             left = phantom["steps_left"] or 0
             score, plan = self._plan(view, cell, left, hand, intact)
-            reserve = self._entity_need(view, intact)
+            escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
+            reserve = 0 if escaping else self._entity_need(view, intact)  # a revealed Phantom runs first
             if reserve and left > 1:
                 score3, plan3 = self._plan(view, cell, max(1, left - reserve), hand, intact)
                 if score3 > score - self.w.entity_margin:
@@ -231,7 +237,8 @@ class HeuristicBot:
         self.plan = []
         on_relic_now = cell in intact and not phantom["opening_turn"]
         summons = [a for a in legal if a.kind == "summon"]
-        if summons and (on_relic_now or phantom["revealed"] or self._threat(cell, view) < self.w.summon_threat):
+        hidden_ok = self.w.hidden_summons and self._threat(cell, view) < self.w.summon_threat
+        if summons and (on_relic_now or phantom["revealed"] or hidden_ok):
             return summons[0]
         horror = [a for a in legal if a.kind == "horror"]
         if horror and (on_relic_now or phantom["revealed"]):
@@ -311,48 +318,63 @@ class HeuristicBot:
         """This turn's whole plan: each candidate (a route, with or without Acceleration, a summon,
         a Horror) is played on determinized copies of the state (trap cells and dice sampled), the
         hunters answer with their own heuristic, and the plan with the best mean value is kept."""
-        from ghosttable.ai.base import Observation as Obs
-        from ghosttable.games.old_house.rules import OldHouseState
 
-        bases: list[OldHouseState] = []
         likely = self._trap_cells(view)
-        for _ in range(self.w.samples):
-            base = obs.determinize(self.rng)
-            assert isinstance(base, OldHouseState)
-            self._place_traps(base, likely)
-            base._hunters_tracker = self._round_tracker(base)
-            base.possible_cells(1)  # the hunters' tracker, built once and shared by the copies
-            bases.append(base)
+        bases = [self._search_world(obs, likely) for _ in range(self.w.samples)]
         best_value, best_script = -1e18, []
         candidates = self._candidates(view)
         if not candidates:
             return []
-        cell = self._cell(view["private"]["cell"])
-        traps = view["traps_set"]
         deep = self.w.depth > 1 and (self.w.deep_always or view["phantom"]["revealed"])
         for candidate in candidates:
-            route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
-            penalty = self.w.search_trap_fear * traps * sum(1 for c in route if c in likely)
-            total = -penalty * len(bases)
+            total = -self._route_penalty(view, candidate, likely) * len(bases)
             script: list[Action] = []
             for i, base in enumerate(bases):
                 twin = base.clone()
-                played = self._play_plan(twin, candidate)
+                played = self._play_out(twin, candidate, deep)
                 if i == 0:
                     script = played
-                self._hunters_answer(twin)
-                if deep and twin.phase == "phantom":
-                    follow = self._follow_bot()
-                    guard = 0
-                    while twin.phase == "phantom" and guard < 60:
-                        guard += 1
-                        twin.apply(follow.choose(Obs(twin, 0)), 0)
-                    self._hunters_answer(twin)
                 total += self._value(base, twin)
             value = total / len(bases) + self.rng.random() * 0.01
             if value > best_value:
                 best_value, best_script = value, script
         return best_script
+
+    def _search_world(self, obs: Observation, likely: set[int]) -> Any:
+        """A determinized state for the look-ahead: the unseen traps moved onto ``likely`` cells,
+        the hunters' belief rebuilt for this round (built once, shared by the copies)."""
+        from ghosttable.games.old_house.rules import OldHouseState
+
+        base = obs.determinize(self.rng)
+        assert isinstance(base, OldHouseState)
+        self._place_traps(base, likely)
+        base._hunters_tracker = self._round_tracker(base)
+        base.possible_cells(1)
+        return base
+
+    def _route_penalty(self, view: dict[str, Any], candidate: list[Action], likely: set[int]) -> float:
+        """The look-ahead's cost of a candidate's route crossing likely trap cells."""
+        cell = self._cell(view["private"]["cell"])
+        route = self._cells_on(cell, [DIRECTIONS.index(str(a["dir"])) for a in candidate if a.kind == "step"])
+        traps: int = view["traps_set"]
+        return self.w.search_trap_fear * traps * sum(1 for c in route if c in likely)
+
+    def _play_out(self, twin: Any, candidate: list[Action], deep: bool) -> list[Action]:
+        """Play ``candidate`` on ``twin``, then the hunters' answer (and with ``deep``, after a
+        reveal, one more Phantom turn by the rules of thumb and hunters' phase); the actions of
+        the candidate applied."""
+        from ghosttable.ai.base import Observation as Obs
+
+        played = self._play_plan(twin, candidate)
+        self._hunters_answer(twin)
+        if deep and twin.phase == "phantom":
+            follow = self._follow_bot()
+            guard = 0
+            while twin.phase == "phantom" and guard < 60:
+                guard += 1
+                twin.apply(follow.choose(Obs(twin, 0)), 0)
+            self._hunters_answer(twin)
+        return played
 
     def _hunters_answer(self, twin: Any) -> None:
         """Play the hunters' phase of ``twin`` with this bot's hunters."""
@@ -454,11 +476,11 @@ class HeuristicBot:
             if len(chosen) < self.w.breadth or t in intact:
                 chosen.append((t, path, acc))
                 seen.add((t, acc))
-        if self.w.burn and (cell, False) not in seen:
+        escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
+        if self.w.burn and (cell, False) not in seen and not (escaping and chosen):
             chosen.append((cell, [], False))
         plans: list[list[Action]] = []
         horror_target = self._horror_target(view, cell)
-        escaping = phantom["revealed"] and phantom["cards_this_turn"] == 0
         horrors = self._frights(view, kinds.count("horror"))
         summons = [k for k in ("shadows", "poltergeist", "slime") if f"summon_{k}" in kinds]
         for t, path, acc in chosen:
@@ -474,7 +496,7 @@ class HeuristicBot:
                 plans.append(_route_plan(acc, other))
             strike = t in intact
             kinds_here = [k for k in self.house.summonable(t) if k in summons]
-            if kinds_here and (strike or len(plans) <= 3):
+            if kinds_here and (strike or len(plans) <= 3) and (strike or phantom["revealed"] or self.w.hidden_summons):
                 plans.append([*base, Action.make("summon", entity=kinds_here[0])])
             if strike and horror_target is not None:
                 plans.append([*base, Action.make("horror", hunter=horror_target)])
@@ -485,7 +507,8 @@ class HeuristicBot:
                 )[:horrors]
                 for k in range(1, len(near) + 1):
                     plans.append([*base, *(Action.make("horror", hunter=h["name"]) for h in near[:k])])
-        plans.append([])
+        if not (escaping and plans):
+            plans.append([])  # staying put (a discard); never where the hunters just saw it, if it can leave
         return plans
 
     def _reorders(self, cell: int, path: list[int]) -> list[list[int]]:
@@ -703,6 +726,8 @@ class HeuristicBot:
             risky = sum(1 for step_cell in route if step_cell in entries)
             seen = sum(1 for step_cell in set(route) if step_cell in watched)
             score = -self.w.trap_fear * traps * risky - self.w.pentagram_fear * seen
+            if revealed_at is not None and t == cell and not opening:
+                score -= self.w.stay_fear  # the hunters know this cell: staying is the surest banishment
             threat = self._threat(t, view, horrors if t in intact and not opening else 0)
             if t in intact and not opening:
                 if damage + threat >= 6.5:
@@ -870,14 +895,18 @@ class HeuristicBot:
                     best_room, best_split = a, split
             if best_room is not None:
                 return best_room
-        if "guess" in kinds and "move" not in kinds:
-            costly = view.get("wrong_guess_costs_next_turn", True)
-            sure = here == target_cell or (here in possible and (len(possible) <= self.guess_at or not costly))
-            if sure:
-                return Action.make("guess")
+        if "guess" in kinds and "move" not in kinds and self._names(view, here, possible, target_cell):
+            return Action.make("guess")
         if "end_turn" in kinds:
             return Action.make("end_turn")
         return legal[0]
+
+    def _names(self, view: dict[str, Any], here: int, possible: list[int], target: int | None) -> bool:
+        """Whether the hunter, its move made, names the Phantom on its cell ``here``: always on the
+        revealed Phantom's cell; on a possible cell when a wrong guess costs only the rest of this
+        turn, or when at most ``guess_at`` cells are possible."""
+        costly = view.get("wrong_guess_costs_next_turn", True)
+        return here == target or (here in possible and (len(possible) <= self.guess_at or not costly))
 
     def _choose_hero(self, legal: list[Action]) -> Action:
         """The first hero of :data:`HERO_ORDER` still on offer."""

@@ -1,0 +1,153 @@
+"""The expert bots: registered, legal, deterministic under a seed, within their work budget, and
+blind to what their seat may not know (twin states differing only in a secret)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ghosttable.ai.base import Observation, make_bot
+from ghosttable.ai.play import play_game
+from ghosttable.games.old_house.expert import ExpertBot, ExpertHunters, ExpertPhantom
+from ghosttable.games.old_house.rules import OldHouseState
+from ghosttable.registry import load
+
+SMALL_WORK = 1_500
+
+
+def _play_until(players: int, seed: int, wanted: str) -> OldHouseState:
+    """A heuristic game played until ``wanted``: ``hunter`` (a hunter about to move, the Phantom
+    hidden on one of at least 3 cells) or ``phantom`` (a Midnight turn about to start, past the
+    opening, with a trap on the board)."""
+    game = load("old-house", players=players)
+    for attempt in range(20):
+        state = game.new_initial_state(seed + attempt)
+        assert isinstance(state, OldHouseState)
+        bots = [make_bot(game, "heuristic", s, seed + s) for s in range(players)]
+        while not state.is_terminal():
+            seat = state.acting_seats()[0]
+            if _wanted(state, seat, wanted):
+                return state
+            state.apply(bots[seat].choose(Observation(state, seat)), seat)
+    raise AssertionError(f"no {wanted} decision found")
+
+
+def _wanted(state: OldHouseState, seat: int, wanted: str) -> bool:
+    if wanted == "hunter":
+        return (
+            seat >= 1
+            and state.phase == "hunters"
+            and state.active is not None
+            and not state.moved
+            and not state.revealed
+            and len(state.possible_cells(1)) >= 3
+            and any(a.kind == "move" for a in state.legal_actions(seat))
+        )
+    return (
+        seat == 0
+        and state.phase == "phantom"
+        and not state.opening_turn
+        and state.cards_this_turn == 0
+        and any(t.active for t in state.traps)
+    )
+
+
+def test_expert_is_registered_for_both_sides() -> None:
+    game = load("old-house", players=3)
+    phantom = make_bot(game, "expert", 0, 1)
+    hunter = make_bot(game, "expert", 1, 1)
+    assert isinstance(phantom, ExpertBot) and isinstance(phantom.inner, ExpertPhantom)
+    assert isinstance(hunter, ExpertBot) and isinstance(hunter.inner, ExpertHunters)
+    with pytest.raises(ValueError, match="work"):
+        ExpertBot(game, 0, 1, work=0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_plays_whole_games_with_legal_actions_only(players: int) -> None:
+    game = load("old-house", players=players)
+    bots = [ExpertBot(game, s, 10 + s, work=300) for s in range(players)]
+    final = play_game(game, bots, players)  # raises GameError on an illegal action
+    assert final.is_terminal() and final.winner in ("phantom", "hunters")
+
+
+def test_expert_hunter_sees_only_its_observation() -> None:
+    """Two states differing only in the Phantom's round (its cell included) give a hunter expert
+    the same view, and the same choice under the same seed."""
+    state = _play_until(3, 40, "hunter")
+    seat = state.acting_seats()[0]
+    rng = random.Random(3)
+    twin = next(t for t in (state.determinize(seat, rng) for _ in range(50)) if t.phantom_cell != state.phantom_cell)
+    assert isinstance(twin, OldHouseState)
+    assert twin.view(seat) == state.view(seat)
+    first = ExpertBot(state.game, seat, 5, work=SMALL_WORK).choose(Observation(state, seat))
+    second = ExpertBot(state.game, seat, 5, work=SMALL_WORK).choose(Observation(twin, seat))
+    assert first == second and first in state.legal_actions(seat)
+
+
+def test_expert_phantom_sees_only_its_observation() -> None:
+    """Two states differing only in where the untriggered traps lie give the Phantom expert the
+    same view, and the same choice under the same seed."""
+    state = _play_until(3, 60, "phantom")
+    rng = random.Random(4)
+    cells = [t.cell for t in state.traps]
+    twin = next(t for t in (state.determinize(0, rng) for _ in range(50)) if [x.cell for x in t.traps] != cells)
+    assert isinstance(twin, OldHouseState)
+    assert twin.view(0) == state.view(0)
+    first = ExpertBot(state.game, 0, 6, work=SMALL_WORK).choose(Observation(state, 0))
+    second = ExpertBot(state.game, 0, 6, work=SMALL_WORK).choose(Observation(twin, 0))
+    assert first == second and first in state.legal_actions(0)
+
+
+def test_expert_is_deterministic_under_a_seed_and_the_seed_matters_to_its_worlds() -> None:
+    state = _play_until(3, 60, "phantom")
+    choices = [ExpertBot(state.game, 0, 8, work=SMALL_WORK).choose(Observation(state, 0)) for _ in range(2)]
+    assert choices[0] == choices[1]
+    hunter_state = _play_until(3, 40, "hunter")
+    seat = hunter_state.acting_seats()[0]
+    again = [ExpertBot(hunter_state.game, seat, 8).choose(Observation(hunter_state, seat)) for _ in range(2)]
+    assert again[0] == again[1]
+
+
+@pytest.mark.parametrize("side", ["phantom", "hunter"])
+def test_expert_search_stops_after_the_world_that_spends_its_budget(side: str) -> None:
+    for seed in range(60, 90):
+        state = _play_until(3, seed, side)
+        seat = state.acting_seats()[0]
+        probe = ExpertBot(state.game, seat, 9, work=1)
+        probe.choose(Observation(state, seat))
+        if probe.inner.last_search is not None:  # type: ignore[attr-defined]
+            break  # a turn the Phantom searches (it leaves a safe strike to its rules of thumb)
+    for work in (1, 4_000):
+        bot = ExpertBot(state.game, seat, 9, work=work)
+        bot.choose(Observation(state, seat))
+        record = bot.inner.last_search  # type: ignore[attr-defined]
+        assert record is not None
+        worlds, spent, before_last = record
+        if work == 1:
+            assert worlds == 1  # at least one world, whatever the budget
+        else:
+            assert worlds >= 2 and before_last < work  # each world but the last began within budget
+        assert spent >= before_last
+        assert worlds <= max(bot.settings.max_worlds, bot.settings.hunter_worlds)
+
+
+def test_advice_ranks_every_legal_action_for_either_side_from_the_seat_s_knowledge() -> None:
+    from ghosttable.ai.advisor import advise
+
+    for side, seed in (("hunter", 40), ("phantom", 60)):
+        state = _play_until(3, seed, side)
+        seat = state.acting_seats()[0]
+        advice = advise(state, seat, work=2_000, seed=3)
+        legal = state.legal_actions(seat)
+        assert sorted(map(str, (a.action for a in advice))) == sorted(map(str, legal))
+        assert all(0.0 <= a.chance <= 1.0 for a in advice)
+        searched = [a for a in advice if a.playouts > 0]
+        assert searched and [a.chance for a in searched] == sorted((a.chance for a in searched), reverse=True)
+        assert [str(a.action) for a in advise(state, seat, work=2_000, seed=3)] == [str(a.action) for a in advice]
+        # the same advice on a twin that differs only in what the seat may not know
+        rng = random.Random(5)
+        twin = state.determinize(seat, rng)
+        assert twin.view(seat) == state.view(seat)
+        again = advise(twin, seat, work=2_000, seed=3)
+        assert [(str(a.action), a.chance) for a in again] == [(str(a.action), a.chance) for a in advice]
