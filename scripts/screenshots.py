@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -54,6 +56,15 @@ def shoot(page: Page, out: Path, name: str, size: tuple[int, int], lang: str) ->
     print(f"{path.name}: page {width} px in a {size[0]} px window{flag}")
 
 
+def has_chinese_font() -> bool:
+    """Whether fontconfig knows a font with Chinese glyphs (without one, Chromium draws the Chinese
+    pages' text as boxes); ``True`` when ``fc-list`` is not there to ask."""
+    if shutil.which("fc-list") is None:
+        return True
+    found = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True, check=False)
+    return bool(found.stdout.strip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "screenshots")
@@ -61,6 +72,12 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     games = args.game or list(GAMES)
+    if not has_chinese_font():
+        print(
+            "note: no font with Chinese glyphs is installed, so the Chinese shots show boxes for text"
+            " (on Debian: apt-get install fonts-noto-cjk)",
+            file=sys.stderr,
+        )
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         live = LiveServer(Path(tmp) / "ghosttable.db", ai_delay=0.05)
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
