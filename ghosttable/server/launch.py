@@ -154,7 +154,7 @@ def _file_path_hint(url: str) -> str:
 
 
 class _Stopped(Exception):
-    """SIGTERM arrived: the server stops (see :func:`_sigterm_stops_the_server`)."""
+    """SIGTERM or Ctrl-C arrived: the server stops (see :func:`_sigterm_stops_the_server`)."""
 
 
 def _raise_stopped(signum: int, frame: FrameType | None) -> None:
@@ -163,22 +163,23 @@ def _raise_stopped(signum: int, frame: FrameType | None) -> None:
 
 @contextmanager
 def _sigterm_stops_the_server() -> Iterator[None]:
-    """SIGTERM (how systemd and Docker stop a service) stops the server as Ctrl-C does: uvicorn
+    """SIGTERM (how systemd and Docker stop a service) and Ctrl-C (SIGINT) stop the server: uvicorn
     shuts down gracefully, the database's lock is released and the process exits with code 0.
 
-    While uvicorn runs it handles SIGTERM itself (a graceful shutdown) and raises the signal again
-    once it has stopped; this handler, in place before and after, turns that (or a SIGTERM that
-    arrives while the server is starting) into :class:`_Stopped`, which :func:`serve` takes as
-    a normal end. Signal handlers are only set from the main thread: elsewhere nothing changes.
+    While uvicorn runs it handles both signals itself (a graceful shutdown) and raises the signal
+    again once it has stopped; these handlers, in place before and after, turn that (or a signal
+    that arrives while the server is starting) into :class:`_Stopped`, which :func:`serve` takes
+    as a normal end. Signal handlers are only set from the main thread: elsewhere nothing changes.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGTERM, _raise_stopped)
+    previous = {signum: signal.signal(signum, _raise_stopped) for signum in (signal.SIGTERM, signal.SIGINT)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
 
 
 def serve(
