@@ -129,6 +129,8 @@ def test_every_seat_reads_the_free_horror_and_the_named_phantom(
     set_language(page, "en")
     expect(page.locator('#decision button[data-kind="horror"]').first).to_have_text(re.compile(r"^Horror on the \w+$"))
     expect(page.locator("#oh-horror-left")).to_have_count(0)
+    # The log's cards given in Twilight name their sides (from the hands), never "()".
+    assert "()" not in page.locator("body").inner_text()
     seat, text = TO_THE_FREE_HORROR[-1]
     act(oh_server, table, tokens[seat], text)
 

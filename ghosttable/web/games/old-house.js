@@ -174,6 +174,7 @@ const EN = {
   "oh.act.take_card": "Take card {card}",
   "oh.act.choose_hero": "Choose the {hunter}",
   "oh.act.give_card": "Card {card} ({side}) to the {hunter}",
+  "oh.act.give_card_plain": "Card {card} to the {hunter}",
   "oh.act.step": "Move {dir}",
   "oh.act.discard": "Discard one {dir} card unseen",
   "oh.act.move_entity": "Move {entity} {dir}",
@@ -344,6 +345,7 @@ const ZH = {
   "oh.act.take_card": "拿第 {card} 号卡",
   "oh.act.choose_hero": "选择{hunter}",
   "oh.act.give_card": "第 {card} 号卡 ({side}) 交给{hunter}",
+  "oh.act.give_card_plain": "第 {card} 号卡交给{hunter}",
   "oh.act.step": "向{dir}移动",
   "oh.act.discard": "暗弃一张{dir}卡",
   "oh.act.move_entity": "{entity} 向{dir}移动",
@@ -512,6 +514,13 @@ export function mount(root, ctx) {
   });
 
   let frame = null;
+  // Each action card's side (the hunter it is drawn for), as the views have shown it: a log line
+  // of a card given names its side even once the card has left the sharing and the hands.
+  const cardSides = new Map();
+  const noteCards = (v) => {
+    for (const c of v?.sharing?.available ?? []) cardSides.set(String(c.id), c.hunter);
+    for (const h of v?.hunters ?? []) for (const c of h.cards ?? []) cardSides.set(String(c.id), c.hunter);
+  };
   let tool = null; // which cell action a click on the house means (move, trap, attack_pentagram)
   let shown = !hotSeat; // hot seat: the screen stays covered until its owner asks to see it
   let hadDecision = false;
@@ -545,8 +554,9 @@ export function mount(root, ctx) {
     if (p.room) p.room = roomName(p.room);
     if (a.kind === "move") p.cell = a.to;
     if (a.kind === "give_card") {
-      const card = (view().sharing?.available ?? []).find((c) => String(c.id) === String(a.card));
-      p.side = card ? cardName(card.hunter) : "";
+      const side = cardSides.get(String(a.card));
+      if (side === undefined) return tr("oh.act.give_card_plain", p);
+      p.side = cardName(side);
     }
     if (a.kind === "summon") p.entity = entityName(a.entity);
     if (a.kind === "move_entity") {
@@ -1121,6 +1131,7 @@ export function mount(root, ctx) {
     update(next) {
       if (frame && next.version !== frame.version) pick.refusal = "";
       frame = next;
+      noteCards(next.view);
       render();
     },
     // The shell's log: a past action in the interface's language.
