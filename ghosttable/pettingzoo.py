@@ -113,10 +113,9 @@ class _Table:
         Raises:
             IllegalActionError: not an integer, or no legal action of ``seat`` has that id.
         """
-        try:
-            number = int(action)
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError(f"an action is an integer id, not {action!r}")
+        number = int(action)
         got = self.legal(seat).get(number)
         if got is None:
             return self.encoding.action_of(self.state, seat, number)  # raises, with the reason
@@ -324,6 +323,11 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             IllegalActionError: an acting seat gave no action, or one that is not legal (then no
                 seat's action is played).
         """
+        unknown = sorted(str(name) for name in actions if name not in self._seat)
+        if unknown:
+            raise IllegalActionError(
+                f"no agent {', '.join(unknown)} in this game: its agents are {', '.join(self.possible_agents)}"
+            )
         acting = [seat for seat in self.table.state.acting_seats() if seat not in self._held]
         chosen: list[tuple[int, Action]] = []
         for seat in sorted(acting):

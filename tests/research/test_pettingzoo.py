@@ -225,3 +225,16 @@ def test_no_seat_tells_another_plan_length_from_when_it_sealed() -> None:
     while env.agents and env.state_now.phase == "plan":
         obs, *_ = env.step({a: masked(env, obs[a], a) for a in env.agents})
     assert not env._held
+
+
+def test_a_fractional_id_or_an_unknown_agent_is_refused_and_changes_nothing() -> None:
+    env = gpz.parallel_env("run-ghost-run", players=2)
+    obs, _ = env.reset(seed=3)
+    before = env.state_now.fingerprint()
+    acting = [a for a in env.agents if obs[a]["action_mask"].any()]
+    chosen = {a: masked(env, obs[a], a) for a in env.agents}
+    with pytest.raises(IllegalActionError, match="integer id"):
+        env.step({**chosen, acting[0]: chosen[acting[0]] + 0.5})
+    with pytest.raises(IllegalActionError, match="no agent purple"):
+        env.step({**chosen, "purple": 0})
+    assert env.state_now.fingerprint() == before
