@@ -76,9 +76,8 @@ def test_a_staged_step_taken_back_sends_the_others_what_a_table_without_it_sends
         drafted = _plan_state(clients[1], tid).fingerprint()
         views = [_plan_state(clients[1], tid).view(s) for s in (None, 0, 1, 2)]
         # on the first table only: a second step, then taken back
-        second = next(
-            a for a in _plan_state(clients[0], tid).legal_actions(0) if a.kind == "step" and a["ghost"] != first["ghost"]
-        )
+        offered = _plan_state(clients[0], tid).legal_actions(0)
+        second = next(a for a in offered if a.kind == "step" and a["ghost"] != first["ghost"])
         grown = red[0].act(second.to_json(), version, tag)[-2]
         assert grown["can_undo"] and len(grown["view"]["my_plan"]["steps"]) == 2
         answered = undo(red[0], version, tag)
