@@ -259,6 +259,19 @@ def check_game(
     return report
 
 
+def _check_take_back(state: State, seat: int, printed: str, legal: list[Action], check: _Checker) -> None:
+    """Taking back the staged action ``seat`` just took (on a copy of ``state``) gives back the
+    state before it: its fingerprint ``printed`` and its listing ``legal``."""
+    twin = state.clone()
+    try:
+        twin.take_back_staged(seat)
+    except GameError as exc:
+        check.fail(f"seat {seat} has a staged action yet taking it back was refused: {exc.reason}")
+        return
+    if twin.fingerprint() != printed or list(twin.legal_actions(seat)) != legal:
+        check.fail(f"taking back the staged action of seat {seat} does not give back the state before it")
+
+
 def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_replay: bool) -> None:
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
@@ -302,6 +315,7 @@ def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_repla
         others = [s for s in [None, *range(game.players)] if s != seat]
         before = [state.view(s) for s in others] if deep else []
         known = len(state.history)
+        printed = state.fingerprint() if deep else ""
         action = legal[rng.randrange(len(legal))]
         try:
             state.apply(action, seat)
@@ -311,6 +325,8 @@ def _check_one(game: Game, seed: int, check: _Checker, deep_every: int, do_repla
         drafting = seat if len(state.history) == known else None
         if deep and drafting is not None and [state.view(s) for s in others] != before:
             check.fail(f"{action} of seat {seat} is staged (the history keeps nothing) yet another seat's view changed")
+        if deep and drafting is not None and state.has_staged(seat):
+            _check_take_back(state, seat, printed, list(legal), check)
         check.report.decisions += 1
         steps += 1
         if do_replay and len(state.history) == len(trail):

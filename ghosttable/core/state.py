@@ -261,6 +261,21 @@ class State(ABC):
         ``GameError`` for an action of that kind that is malformed or not allowed now."""
         return None
 
+    def has_staged(self, seat: int) -> bool:
+        """Whether ``seat``'s unfinished staged decision (see :meth:`recorded_as`) holds an action
+        it may take back with :meth:`take_back_staged`; ``False`` by default (nothing is staged)."""
+        return False
+
+    def take_back_staged(self, seat: int) -> None:
+        """Remove the last action of ``seat``'s unfinished staged decision from its private draft,
+        leaving this state exactly as it was before that action (what it computes once per position
+        made consistent). The history is untouched: a staged action is not in it.
+
+        Raises:
+            IllegalActionError: ``seat`` has nothing staged (the default); nothing changes.
+        """
+        raise IllegalActionError("nothing is staged to take back")
+
     def reveals(self, seat: int, action: Action, before: State) -> bool:
         """Whether ``action`` of ``seat``, just carried out (``self`` is the state after it,
         ``before`` the state before), showed anyone something hidden without drawing on the
@@ -474,6 +489,11 @@ class UndoLog:
     record, included). Any other action, or an action of another seat, makes everything before
     it stand.
 
+    While several seats act at once, an action that only adds to the seat's private draft (a
+    staged decision, see :meth:`State.recorded_as`) is taken back from the draft itself
+    (:meth:`State.has_staged`, :meth:`State.take_back_staged`), whatever the others did since:
+    the state given back is a new one, the current state without that action.
+
     The log follows one line of states: it answers only for the state its last :meth:`apply` or
     :meth:`undo` returned (a state changed by other means has nothing to take back). States it
     keeps are never changed: :meth:`apply` works on a copy.
@@ -535,6 +555,13 @@ class UndoLog:
             return "the game is over"
         if seat not in state.acting_seats():
             return f"seat {seat} is not to act now"
+        why = self._logged_refusal(state, seat)
+        if why is not None and state.has_staged(seat):
+            return None
+        return why
+
+    def _logged_refusal(self, state: State, seat: int) -> str | None:
+        """Why the log keeps no state before ``seat``'s last action in ``state``, or ``None``."""
         if self._last is not state or self._seat != seat:
             return "nothing was done yet this turn"
         if not self._before:
@@ -555,6 +582,13 @@ class UndoLog:
         why = self.refusal(state, seat)
         if why is not None:
             raise IllegalActionError(f"nothing to undo: {why}")
+        if self._logged_refusal(state, seat) is not None:
+            # the last action is a staged one, in the seat's private draft: taken back there
+            before = state.clone()
+            before.take_back_staged(seat)
+            self._before, self._seat, self._last = [], seat, before
+            self._why = "your draft holds no step to take back; what was done before it stands"
+            return before
         before = self._before.pop()
         self._last = before
         if not self._before:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, State
+from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, GameSpec, IllegalActionError, State, UndoLog
 from ghosttable.core.conformance import check_game
 
 ADDS = [Action.make("add", n=1), Action.make("add", n=2)]
@@ -72,6 +72,14 @@ class PilesState(State):
             raise IllegalActionError("a seal holds a pile, sent before any add")
         return [Action("add", (("n", n),)) for n in pile] + [DONE]
 
+    def has_staged(self, seat: int) -> bool:
+        return not self.sealed[seat] and bool(self.piles[seat])
+
+    def take_back_staged(self, seat: int) -> None:
+        if not self.has_staged(seat):
+            raise IllegalActionError("your pile holds nothing to take back")
+        self.piles[seat].pop()
+
     def is_terminal(self) -> bool:
         return all(self.sealed)
 
@@ -105,6 +113,16 @@ class ShowingPiles(SealedPiles):
         return ShowingPilesState(self, seed, script)
 
 
+class ForgetfulPilesState(PilesState):
+    def take_back_staged(self, seat: int) -> None:
+        self.piles[seat].pop(0)  # the first add, not the last
+
+
+class ForgetfulPiles(SealedPiles):
+    def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> State:
+        return ForgetfulPilesState(self, seed, script)
+
+
 def test_the_history_keeps_one_seal_a_pile_and_a_seal_sent_whole_does_the_same() -> None:
     steps = SealedPiles().new_initial_state()
     steps.apply("add n=2", 0)
@@ -134,3 +152,31 @@ def test_the_harness_holds_a_staged_game_to_the_contract_and_catches_a_length_th
     assert check_game(SealedPiles, games=30, seed=1).ok
     report = check_game(ShowingPiles, games=10, seed=1, raise_on_failure=False)
     assert any("is staged (the history keeps nothing) yet another seat's view changed" in f for f in report.failures)
+
+
+def test_an_undo_takes_back_the_last_add_of_ones_own_pile_whatever_the_others_did() -> None:
+    log = UndoLog()
+    state = SealedPiles().new_initial_state()
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        log.undo(state, 0)
+    state = log.apply(state, "add n=2", 0)
+    state = log.apply(state, "add n=1", 0)
+    state = log.apply(state, "add n=2", 1)
+    assert log.can_undo(state, 0) and log.can_undo(state, 1)
+    back = log.undo(state, 0)
+    assert isinstance(back, PilesState) and back.piles == [[2], [2]] and back.history == []
+    assert state.piles == [[2, 1], [2]]  # the state undone from is left as it was
+    back = log.undo(back, 0)
+    assert back.piles == [[], [2]] and not log.can_undo(back, 0)
+    before = back.fingerprint()
+    with pytest.raises(IllegalActionError, match="no step to take back"):
+        log.undo(back, 0)
+    assert back.fingerprint() == before
+    sealed = log.apply(log.apply(back, "add n=1", 0), "done", 0)
+    with pytest.raises(IllegalActionError, match="not to act now"):
+        log.undo(sealed, 0)
+
+
+def test_the_harness_catches_a_take_back_that_does_not_give_back_the_state_before() -> None:
+    report = check_game(ForgetfulPiles, games=10, seed=1, deep_every=1, raise_on_failure=False)
+    assert any("does not give back the state before it" in f for f in report.failures)

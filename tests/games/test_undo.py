@@ -196,12 +196,92 @@ def test_run_ghost_run_a_piece_put_down_ends_the_seats_furniture_move() -> None:
         log.undo(after, seat)
 
 
-def test_run_ghost_run_plans_built_at_once_are_not_taken_back() -> None:
-    def plans(s: State, _: int, a: Action) -> bool:
-        return a.kind == "step" and len(s.acting_seats()) > 1
+def _planning(s: State, _: int, a: Action) -> bool:
+    return a.kind == "step" and len(s.acting_seats()) > 1
 
-    log, state, seat, action = walk("run-ghost-run", 3, plans)
-    refused_after(log, state, seat, action, "several seats act at once")
+
+def _seen(state: State) -> list[tuple[object, list[Action]]]:
+    """Every seat's view and legal actions (a spectator's view too)."""
+    seats = range(len(state.game.seat_names()))
+    return [(state.view(None), [])] + [(state.view(s), list(state.legal_actions(s))) for s in seats]
+
+
+def test_run_ghost_run_a_staged_step_of_a_plan_is_taken_back() -> None:
+    log, state, seat, action = walk("run-ghost-run", 3, _planning)
+    seen = _seen(state)
+    back = undo_back(log, state, seat, action)
+    assert _seen(back) == seen
+    assert isinstance(back, RunGhostRunState) and back.plans[seat] == []
+    # the draft is empty again: nothing more to take back, and the refusal changes nothing
+    assert not log.can_undo(back, seat)
+    with pytest.raises(IllegalActionError, match="your draft holds no step to take back"):
+        log.undo(back, seat)
+    assert _seen(back) == seen
+
+
+def test_run_ghost_run_the_last_step_is_taken_back_after_other_seats_acted() -> None:
+    log, state, seat, action = walk("run-ghost-run", 4, _planning)
+    state = log.apply(state, action, seat)
+    rng = random.Random(4)
+    second = rng.choice([a for a in state.legal_actions(seat) if a.kind == "step"] or [action])
+    if second.kind == "step" and second != action:
+        state = log.apply(state, second, seat)
+    other = next(s for s in state.acting_seats() if s != seat)
+    state = log.apply(state, rng.choice(state.legal_actions(other)), other)  # a step, or done
+    assert isinstance(state, RunGhostRunState)
+    draft = list(state.plans[seat])
+    expected = state.clone()
+    expected.plans[seat] = draft[:-1]
+    expected.__dict__.pop("_cache", None)
+    assert log.can_undo(state, seat)
+    back = log.undo(state, seat)
+    assert isinstance(back, RunGhostRunState) and back.plans[seat] == draft[:-1]
+    assert back.fingerprint() == expected.fingerprint() and _seen(back) == _seen(expected)
+    assert state.plans[seat] == draft  # the state undone from is left as it was
+    # the other seat's draft is its own: this seat's undo never reaches it
+    assert back.plans[other] == state.plans[other]
+
+
+def test_run_ghost_run_a_step_taken_back_then_another_lists_as_a_fresh_plan() -> None:
+    """Step, undo, another step: the listing and the plan carried out follow the new draft
+    (what the state computed for the step taken back is not used again)."""
+    log, state, seat, _ = walk("run-ghost-run", 5, _planning)
+    rng = random.Random(5)
+    for _ in range(12):
+        steps = [a for a in state.legal_actions(seat) if a.kind == "step"]
+        if not steps:
+            break
+        state = log.apply(state, rng.choice(steps), seat)
+        state.legal_actions(seat)  # listed with the step, as a table lists it
+        if rng.random() < 0.5:
+            state = log.undo(state, seat)
+        assert isinstance(state, RunGhostRunState)
+        fresh = state.clone()
+        fresh.__dict__.pop("_cache", None)
+        assert _seen(state) == _seen(fresh)
+        assert state.decision_prompt(seat) == fresh.decision_prompt(seat)
+
+
+def test_run_ghost_run_a_sealed_plan_is_not_taken_back() -> None:
+    def sealing(s: State, _: int, a: Action) -> bool:
+        return a.kind == "done" and len(s.acting_seats()) > 1
+
+    log, state, seat, action = walk("run-ghost-run", 6, sealing)
+    after = log.apply(state, action, seat)
+    assert isinstance(after, RunGhostRunState)
+    with pytest.raises(IllegalActionError, match="not to act now"):
+        log.undo(after, seat)
+    with pytest.raises(IllegalActionError, match="sealed"):
+        after.take_back_staged(seat)
+
+
+def test_nothing_staged_is_refused_by_the_kernel_default() -> None:
+    state = load("old-house").new_initial_state(1)
+    before = state.fingerprint()
+    assert not state.has_staged(0)
+    with pytest.raises(IllegalActionError, match="nothing is staged"):
+        state.take_back_staged(0)
+    assert state.fingerprint() == before
 
 
 def test_a_refused_action_leaves_the_undo_log_as_it_was() -> None:

@@ -1,6 +1,7 @@
 """Undo and Hint in the browser: a move taken back with the Undo button leaves the table as it was
-before (the button is offered only while the server says so), and Hint lights the advisor's
-suggested action on the table with its estimated chance of winning."""
+before (the button is offered only while the server says so; in Run, Ghost, Run! a staged step of
+one's movement plan is taken back so), and Hint lights the advisor's suggested action on the
+table with its estimated chance of winning."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
+import ghosttable
 from tests.web.live import fix_the_seed, open_new_table, serve
 
 
@@ -86,3 +88,44 @@ def test_hint_on_the_old_house_table_lights_an_action_of_the_seat(
     lit = page.locator(f'.hinted[data-action="{suggested}"]')
     expect(lit.first).to_be_visible()
     expect(page.locator("#hint-text")).to_contain_text("%")
+
+
+def hall_markup(page: Page) -> str:
+    """The Run, Ghost, Run! hall as drawn (an SVG picture: its markup)."""
+    markup: str = page.locator("#rgr-hall").evaluate("hall => hall.outerHTML")
+    return markup
+
+
+def test_undo_takes_back_a_staged_step_of_a_run_ghost_run_plan(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = ghosttable.load("run-ghost-run", players=2, midnight=False)
+    seed = next(s for s in range(200) if 0 not in game.new_initial_state(s).queue)  # type: ignore[attr-defined]
+    fix_the_seed(monkeypatch, seed)
+    open_new_table(page, undo_server, "run-ghost-run", 2)
+    page.wait_for_function("document.querySelector('#decision')?.dataset.decision === 'plan_movement'", timeout=60_000)
+    expect(page.locator("#rgr-players td.rgr-sealed")).to_have_count(1)  # the AI seat's plan is sealed
+    expect(page.locator("#rgr-plan .rgr-steps li")).to_have_count(0)
+    expect(page.locator("#undo")).to_be_disabled()  # the draft holds no step
+    plan_before, hall_before = page.locator("#rgr-plan").inner_text(), hall_markup(page)
+    version = page.evaluate("document.body.dataset.version")
+    frame = page.evaluate("document.body.dataset.frame")
+    # a step: a ghost, then the first space it may reach (and the first place offered there)
+    page.locator("#rgr-hall .rgr-ghost.target").first.click()
+    page.locator("#rgr-hall .rgr-target-space").first.click()
+    if page.locator("#rgr-cancel").count():
+        page.locator("#decision > .actions button.action").first.click()
+    page.wait_for_function(f"document.body.dataset.frame !== '{frame}'")
+    expect(page.locator("#rgr-plan .rgr-steps li")).to_have_count(1)
+    expect(page.locator("#undo")).to_be_enabled()
+    assert page.evaluate("document.body.dataset.version") == version  # a staged step is not stored
+    assert hall_markup(page) != hall_before  # the hall shows the step
+    frame = page.evaluate("document.body.dataset.frame")
+    page.click("#undo")
+    page.wait_for_function(f"document.body.dataset.frame !== '{frame}'")
+    expect(page.locator("#rgr-plan .rgr-steps li")).to_have_count(0)
+    expect(page.locator("#undo")).to_be_disabled()
+    assert page.locator("#rgr-plan").inner_text() == plan_before
+    assert hall_markup(page) == hall_before
+    assert page.evaluate("document.body.dataset.version") == version
+    expect(page.locator("#notice")).to_be_hidden()

@@ -906,6 +906,27 @@ class RunGhostRunState(State):
             return sealing.seal_of(self.plans[seat])
         return action
 
+    def has_staged(self, seat: int) -> bool:
+        """Whether ``seat`` is building its movement plan and its draft holds a step."""
+        return self.phase == "plan" and not self.submitted[seat] and bool(self.plans[seat])
+
+    def take_back_staged(self, seat: int) -> None:
+        """Remove the last step of ``seat``'s movement plan, not yet sealed, from its draft (the
+        listing and the plan carried out are computed afresh). Raises ``IllegalActionError`` when
+        the seat is not building a plan or its draft holds no step; nothing changes then."""
+        if self.phase != "plan":
+            raise IllegalActionError("nothing is staged to take back: no movement plan is being made")
+        if self.submitted[seat]:
+            raise IllegalActionError("your movement plan is sealed: what was done stands")
+        if not self.plans[seat]:
+            raise IllegalActionError("nothing is staged to take back: your plan has no step yet")
+        self.plans[seat].pop()
+        memo: Memo | None = self.__dict__.get("_cache")
+        if memo is not None:
+            memo.key = None
+            if memo.base is not None:
+                memo.base.plans.pop(seat, None)
+
     def parts(self, seat: int, action: Action) -> list[Action] | None:
         """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before
         the seat has begun its plan step by step). Raises ``IllegalActionError`` for a seal that is
