@@ -63,7 +63,8 @@ def test_hint_lights_the_suggested_action_with_its_chance(
     assert suggested in legal
     lit = page.locator(".hinted")
     expect(lit.first).to_be_visible()
-    assert all(a == suggested for a in lit.evaluate_all("(nodes) => nodes.map((n) => n.dataset.action)"))
+    leads = lit.evaluate_all("(nodes) => nodes.map((n) => [n.dataset.action, ...(n.dataset.actions ?? '').split('\\n')])")
+    assert all(suggested in lead for lead in leads)
     expect(page.locator("#hint-text")).to_contain_text("estimated chance to win")
     expect(page.locator("#hint-text")).to_contain_text("%")
 
@@ -86,3 +87,74 @@ def test_hint_on_the_old_house_table_lights_an_action_of_the_seat(
     lit = page.locator(f'.hinted[data-action="{suggested}"]')
     expect(lit.first).to_be_visible()
     expect(page.locator("#hint-text")).to_contain_text("%")
+
+
+# What a hint lights on each game's board (not its buttons or its list of legal actions).
+BOARD_LIT = {
+    "ghost-stories": "#board svg .hinted",
+    "run-ghost-run": "#rgr-hall .hinted",
+    "old-house": "#oh-map .hinted, #oh-private-map .hinted, #board .oh-card.hinted, #board .oh-move-card.hinted, "
+    "#board .oh-hunter-head.hinted, #board .oh-tool.hinted",
+}
+
+
+def lit_on_the_board(page: Page, game: str, tries: int = 12) -> str:
+    """Presses Hint until its suggestion is taken through the board (taking each suggestion that
+    is not, by its button, and asking again when the table moved on before the answer); checks the board's lit elements lead to it and carry its chance as
+    their description; returns the suggestion."""
+    for _ in range(tries):
+        expect(page.locator("#hint")).to_be_enabled(timeout=30_000)
+        version = page.evaluate("document.body.dataset.version")
+        page.click("#hint")
+        # the answer, or none when another seat moved the table on meanwhile (asked again then)
+        page.wait_for_function("document.body.dataset.hint || !document.querySelector('#hint').disabled")
+        suggested: str = page.evaluate("document.body.dataset.hint")
+        if not suggested:
+            continue
+        lit = page.locator(BOARD_LIT[game])
+        if lit.count():
+            leads = lit.evaluate_all(
+                "(nodes) => nodes.map((n) => [n.dataset.action ?? '', ...(n.dataset.actions ?? '').split('\\n')])"
+            )
+            assert all(suggested in lead for lead in leads)
+            assert set(lit.evaluate_all("(nodes) => nodes.map((n) => n.getAttribute('aria-describedby'))")) == {"hint-text"}
+            tips = lit.evaluate_all(
+                "(nodes) => nodes.map((n) => n.title || n.querySelector(':scope > title.hint-tip')?.textContent || '')"
+            )
+            assert all("estimated chance to win" in tip and "%" in tip for tip in tips)
+            return suggested
+        button = page.locator(f'#board button[data-action="{suggested}"]').first
+        button.evaluate("b => b.click()")
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    raise AssertionError(f"no suggestion of {game} was taken through the board in {tries} hints")
+
+
+def test_hint_lights_the_ghost_stories_board(page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_the_seed(monkeypatch, 8)
+    open_new_table(page, undo_server, "ghost-stories", 1)
+    suggested = lit_on_the_board(page, "ghost-stories")
+    assert suggested in page.evaluate("[...document.querySelectorAll('#decision .gs-any')].map((b) => b.dataset.action)")
+
+
+def test_hint_lights_the_old_house_board(page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_the_seed(monkeypatch, 9)
+
+    def hunter_me(p: Page) -> None:
+        kinds = p.locator(".seat-row .seat-kind")
+        for i, kind in enumerate(["ai", "me", "ai"]):
+            kinds.nth(i).select_option(kind)
+
+    open_new_table(page, undo_server, "old-house", 3, hunter_me)
+    lit_on_the_board(page, "old-house")
+
+
+def test_hint_lights_the_run_ghost_run_hall(page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    fix_the_seed(monkeypatch, 10)
+
+    def others_ai(p: Page) -> None:
+        kinds = p.locator(".seat-row .seat-kind")
+        for i in range(1, kinds.count()):
+            kinds.nth(i).select_option("ai")
+
+    open_new_table(page, undo_server, "run-ghost-run", 2, others_ai)
+    lit_on_the_board(page, "run-ghost-run")
