@@ -93,8 +93,7 @@ def test_hint_on_the_old_house_table_lights_an_action_of_the_seat(
 BOARD_LIT = {
     "ghost-stories": "#board svg .hinted",
     "run-ghost-run": "#rgr-hall .hinted",
-    "old-house": "#oh-map .hinted, #oh-private-map .hinted, #board .oh-card.hinted, #board .oh-move-card.hinted, "
-    "#board .oh-hunter-head.hinted, #board .oh-tool.hinted",
+    "old-house": "#oh-map .hinted, #oh-private-map .hinted",
 }
 
 
@@ -145,7 +144,7 @@ def test_hint_lights_the_old_house_board(page: Page, undo_server: str, monkeypat
             kinds.nth(i).select_option(kind)
 
     open_new_table(page, undo_server, "old-house", 3, hunter_me)
-    lit_on_the_board(page, "old-house")
+    lit_on_the_board(page, "old-house", tries=20)
 
 
 def test_hint_lights_the_run_ghost_run_hall(page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch) -> None:
