@@ -98,7 +98,7 @@ def test_hint_on_the_old_house_table_lights_an_action_of_the_seat(
 BOARD_LIT = {
     "ghost-stories": "#board svg .hinted",
     "run-ghost-run": "#rgr-hall .hinted",
-    "old-house": "#oh-map .hinted, #oh-private-map .hinted",
+    "old-house": "#oh-map .oh-target.hinted, #oh-private-map .oh-target.hinted",  # the cell
 }
 
 

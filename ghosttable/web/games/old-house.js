@@ -1126,6 +1126,17 @@ export function mount(root, ctx) {
     renderCover();
   }
 
+  // A hint of a cell action the current tool does not stand for: the house switches to its tool,
+  // so that the suggested cell is drawn (and lit).
+  const hintWatch = new MutationObserver(() => {
+    const hinted = mine() ? actions().find((x) => x.text === document.body.dataset.hint) : null;
+    const kind = hinted?.action.kind;
+    if (!kind || kind === tool || !cellTools()[kind]) return;
+    tool = kind;
+    render();
+  });
+  hintWatch.observe(document.body, { attributes: true, attributeFilter: ["data-hint"] });
+
   return {
     update(next) {
       if (frame && next.version !== frame.version) pick.refusal = "";
@@ -1137,6 +1148,7 @@ export function mount(root, ctx) {
       return frame ? actionLabel(entry.action, true) : null;
     },
     destroy() {
+      hintWatch.disconnect();
       document.body.classList.remove("oh-hot-covered");
       root.replaceChildren();
     },
