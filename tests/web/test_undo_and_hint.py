@@ -12,11 +12,16 @@ from playwright.sync_api import Page, expect
 
 import ghosttable
 from tests.web.live import fix_the_seed, open_new_table, serve
+from tests.web.test_accessibility import serious_issues
 
 
 @pytest.fixture(scope="module")
 def undo_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield from serve(tmp_path_factory, "undo-hint", ai_delay=0.01)
+
+
+# The actions each of the elements leads to: its own (`data-action`) and those a click on it opens.
+LEADS = "(nodes) => nodes.map((n) => [n.dataset.action ?? '', ...(n.dataset.actions ?? '').split('\\n')])"
 
 
 def board_text(page: Page) -> str:
@@ -65,7 +70,8 @@ def test_hint_lights_the_suggested_action_with_its_chance(
     assert suggested in legal
     lit = page.locator(".hinted")
     expect(lit.first).to_be_visible()
-    assert all(a == suggested for a in lit.evaluate_all("(nodes) => nodes.map((n) => n.dataset.action)"))
+    leads = lit.evaluate_all(LEADS)
+    assert all(suggested in lead for lead in leads)
     expect(page.locator("#hint-text")).to_contain_text("estimated chance to win")
     expect(page.locator("#hint-text")).to_contain_text("%")
 
@@ -129,3 +135,93 @@ def test_undo_takes_back_a_staged_step_of_a_run_ghost_run_plan(
     assert hall_markup(page) == hall_before
     assert page.evaluate("document.body.dataset.version") == version
     expect(page.locator("#notice")).to_be_hidden()
+
+
+# What a hint lights on each game's board (not its buttons or its list of legal actions).
+BOARD_LIT = {
+    "ghost-stories": "#board svg .hinted",
+    "run-ghost-run": "#rgr-hall .hinted",
+    "old-house": "#oh-map .oh-target.hinted, #oh-private-map .oh-target.hinted",  # the cell
+}
+
+
+# The hint's line, which every lit element carries as its tooltip, in each language.
+CHANCE_WORDS = {"en": "estimated chance to win", "zh": "估计获胜概率"}
+
+
+@pytest.fixture(params=sorted(CHANCE_WORDS))
+def lang(page: Page, request: pytest.FixtureRequest) -> str:
+    """The table's language (set before the lobby opens)."""
+    page.context.add_init_script(f"localStorage.setItem('ghosttable.lang', '{request.param}')")
+    chosen: str = request.param
+    return chosen
+
+
+def lit_on_the_board(page: Page, game: str, lang: str = "en", tries: int = 12) -> str:
+    """Presses Hint until its suggestion is taken through the board (taking each suggestion that
+    is not, by its button, and asking again when the table moved on before the answer); checks the
+    board's lit elements lead to it and carry its chance as their description and tooltip, and
+    that axe finds no serious issue then; returns the suggestion."""
+    for _ in range(tries):
+        expect(page.locator("#hint")).to_be_enabled(timeout=30_000)
+        version = page.evaluate("document.body.dataset.version")
+        page.click("#hint")
+        # the answer, or none when another seat moved the table on meanwhile (asked again then)
+        page.wait_for_function("document.body.dataset.hint || !document.querySelector('#hint').disabled")
+        suggested: str = page.evaluate("document.body.dataset.hint")
+        if not suggested:
+            continue
+        lit = page.locator(BOARD_LIT[game])
+        if lit.count():
+            leads = lit.evaluate_all(LEADS)
+            assert all(suggested in lead for lead in leads)
+            described = lit.evaluate_all("(nodes) => nodes.map((n) => n.getAttribute('aria-describedby'))")
+            assert set(described) == {"hint-text"}
+            tips = lit.evaluate_all(
+                "(nodes) => nodes.map((n) => n.title || n.querySelector(':scope > title.hint-tip')?.textContent || '')"
+            )
+            assert all(CHANCE_WORDS[lang] in tip and "%" in tip for tip in tips)
+            assert serious_issues(page) == []
+            return suggested
+        button = page.locator(f'#board button[data-action="{suggested}"]').first
+        button.evaluate("b => b.click()")
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    raise AssertionError(f"no suggestion of {game} was taken through the board in {tries} hints")
+
+
+def test_hint_lights_the_ghost_stories_board(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    fix_the_seed(monkeypatch, 8)
+    open_new_table(page, undo_server, "ghost-stories", 1)
+    suggested = lit_on_the_board(page, "ghost-stories", lang)
+    legal = page.evaluate("[...document.querySelectorAll('#decision .gs-any')].map((b) => b.dataset.action)")
+    assert suggested in legal
+
+
+def test_hint_lights_the_old_house_board(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    fix_the_seed(monkeypatch, 9)
+
+    def hunter_me(p: Page) -> None:
+        kinds = p.locator(".seat-row .seat-kind")
+        for i, kind in enumerate(["ai", "me", "ai"]):
+            kinds.nth(i).select_option(kind)
+
+    open_new_table(page, undo_server, "old-house", 3, hunter_me)
+    lit_on_the_board(page, "old-house", lang, tries=20)
+
+
+def test_hint_lights_the_run_ghost_run_hall(
+    page: Page, undo_server: str, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    fix_the_seed(monkeypatch, 10)
+
+    def others_ai(p: Page) -> None:
+        kinds = p.locator(".seat-row .seat-kind")
+        for i in range(1, kinds.count()):
+            kinds.nth(i).select_option("ai")
+
+    open_new_table(page, undo_server, "run-ghost-run", 2, others_ai)
+    lit_on_the_board(page, "run-ghost-run", lang)

@@ -1416,6 +1416,7 @@ export function mount(root, ctx) {
       node.classList.toggle("selected", keys.some((k) => chosen.has(k)));
     }
     drawing.classList.toggle("choosing", targets.size > 0);
+    pick.markLeads(drawing);
   }
 
   drawing.addEventListener("keydown", (event) => {

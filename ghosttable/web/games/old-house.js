@@ -577,6 +577,8 @@ export function mount(root, ctx) {
   });
 
   const ofKind = (kind) => actions().filter((x) => x.action.kind === kind).map((x) => x.action);
+  // The text form of one of the decision's actions (what the table's Hint names it by).
+  const textOf = (action) => actions().find((x) => x.action === action)?.text ?? null;
 
   // --- the house ----------------------------------------------------------------------------
 
@@ -722,7 +724,7 @@ export function mount(root, ctx) {
     // Click targets.
     const hits = layer("oh-targets");
     for (const [cell, action] of Object.entries(targets)) {
-      const r = svg("rect", { x: g.x(cell) + 1.5, y: g.y(cell) + 1.5, width: C - 3, height: C - 3, rx: 5, class: "oh-target target", "data-target": cell, tabindex: 0, role: "button" });
+      const r = svg("rect", { x: g.x(cell) + 1.5, y: g.y(cell) + 1.5, width: C - 3, height: C - 3, rx: 5, class: "oh-target target", "data-target": cell, "data-action": textOf(action), tabindex: 0, role: "button" });
       r.append(svg("title", {}, actionLabel(action)));
       r.addEventListener("click", () => pick.send(action));
       r.addEventListener("keydown", (e) => {
@@ -743,7 +745,7 @@ export function mount(root, ctx) {
       const cls = ["oh-hunter", `oh-hunter-${hunter.name}`, hunter.active ? "active" : "", hunter.horrified ? "horrified" : ""].join(" ");
       return svg(
         "g",
-        { class: cls, "data-hunter": hunter.name },
+        { class: cls, "data-hunter": hunter.name, "data-actions": hunter.active && mine() ? cellActionTexts() : null },
         svg("circle", { cx: x, cy: y, r, fill: HUNTER_FILL[hunter.name] ?? "#777" }),
         svg("text", { x, y: y + font / 2.6, "text-anchor": "middle", "font-size": font, fill: HUNTER_INK[hunter.name] ?? "#fff" }, hunterMark(hunter.name)),
         svg("title", {}, `${hunterName(hunter.name)} · ${ctx.seatName(seatIndex(hunter.seat))}`),
@@ -803,6 +805,12 @@ export function mount(root, ctx) {
     return tools;
   }
 
+  // The texts of the cell actions open to the acting hunter (what its token on the map leads to).
+  function cellActionTexts() {
+    const texts = Object.values(cellTools()).flatMap((byCell) => Object.values(byCell).map(textOf));
+    return texts.length ? texts.join("\n") : null;
+  }
+
   // Steps on the private map: the cell next to the Phantom's cell in the step's direction.
   function stepTargets() {
     const v = view();
@@ -840,7 +848,7 @@ export function mount(root, ctx) {
 
   function cardChip(card, face, action) {
     const name = cardName(card[face]);
-    const node = el(action ? "button" : "span", { class: `oh-card oh-card-${card[face]}${action ? " target" : ""}`, "data-card": card.id, title: `#${card.id}: ${cardName(card.phantom)} / ${cardName(card.hunter)}` }, el("b", {}, `#${card.id}`), " ", name);
+    const node = el(action ? "button" : "span", { class: `oh-card oh-card-${card[face]}${action ? " target" : ""}`, "data-card": card.id, "data-action": action ? textOf(action) : null, title: `#${card.id}: ${cardName(card.phantom)} / ${cardName(card.hunter)}` }, el("b", {}, `#${card.id}`), " ", name);
     if (action) node.addEventListener("click", () => pick.send(action));
     return node;
   }
@@ -859,7 +867,7 @@ export function mount(root, ctx) {
       const order = orders[h.name];
       const head = el(
         order ? "button" : "div",
-        { class: `oh-hunter-head${order ? " target" : ""}${h.active ? " active" : ""}`, "data-hunter-order": order ? h.name : null },
+        { class: `oh-hunter-head${order ? " target" : ""}${h.active ? " active" : ""}`, "data-hunter-order": order ? h.name : null, "data-action": order ? textOf(order) : null },
         el("span", { class: "oh-dot oh-token-key", style: `background:${HUNTER_FILL[h.name] ?? "#777"};color:${HUNTER_INK[h.name] ?? "#fff"}`, "aria-hidden": "true" }, hunterMark(h.name)),
         el("b", {}, hunterName(h.name)),
         ` · ${ctx.seatName(seatIndex(h.seat))} · ${h.cell}`,
@@ -905,7 +913,7 @@ export function mount(root, ctx) {
       const action = steps[d];
       const card = el(
         action ? "button" : "div",
-        { class: `oh-move-card${action ? " target" : ""}${priv.hand[d] ? "" : " empty"}`, "data-dir": d, title: action ? actionLabel(action) : dirName(d) },
+        { class: `oh-move-card${action ? " target" : ""}${priv.hand[d] ? "" : " empty"}`, "data-dir": d, "data-action": action ? textOf(action) : null, title: action ? actionLabel(action) : dirName(d) },
         el("span", { class: "oh-arrow" }, ARROW[d]),
         el("span", { class: "oh-count" }, `× ${priv.hand[d]}`),
         el("span", { class: "oh-small" }, dirName(d)),
@@ -955,7 +963,7 @@ export function mount(root, ctx) {
       const offer = el("div", { class: "oh-cards oh-heroes", id: "oh-heroes" }, el("span", { class: "oh-small" }, `${tr("oh.heroesOffer")}:`));
       for (const h of v.heroes.offered) {
         const action = heroes[h.name];
-        const b = el(action ? "button" : "span", { class: `oh-card oh-hero${action ? " target" : ""}`, "data-hero": h.name, title: h.text }, el("b", {}, hunterName(h.name)), " ", el("span", { class: "oh-small" }, h.text));
+        const b = el(action ? "button" : "span", { class: `oh-card oh-hero${action ? " target" : ""}`, "data-hero": h.name, "data-action": action ? textOf(action) : null, title: h.text }, el("b", {}, hunterName(h.name)), " ", el("span", { class: "oh-small" }, h.text));
         if (action) b.addEventListener("click", () => pick.send(action));
         offer.append(b);
       }
@@ -970,7 +978,7 @@ export function mount(root, ctx) {
       for (const c of v.sharing.available) {
         const row = el("div", { class: "oh-share-row", "data-card": c.id }, cardChip(c, "hunter"));
         for (const a of gives.filter((g) => String(g.card) === String(c.id))) {
-          const b = el("button", { class: "small oh-give target", "data-card": c.id, "data-hunter": a.hunter, title: actionLabel(a) }, hunterName(a.hunter));
+          const b = el("button", { class: "small oh-give target", "data-card": c.id, "data-hunter": a.hunter, "data-action": textOf(a), title: actionLabel(a) }, hunterName(a.hunter));
           b.addEventListener("click", () => pick.send(a));
           row.append(b);
         }
@@ -1008,7 +1016,7 @@ export function mount(root, ctx) {
       decisionBox.append(el("p", { class: "oh-hint" }, tr("oh.hint.order")));
       const bar = el("div", { class: "actions oh-actions oh-order", id: "oh-order" });
       for (const a of orders) {
-        const b = el("button", { class: "action oh-action oh-act-start_turn", "data-kind": "start_turn", "data-hunter": a.hunter, disabled: pick.busy }, el("span", { class: "oh-dot", style: `background:${HUNTER_FILL[a.hunter] ?? "#777"}`, "aria-hidden": "true" }), " ", actionLabel(a));
+        const b = el("button", { class: "action oh-action oh-act-start_turn", "data-kind": "start_turn", "data-hunter": a.hunter, "data-action": textOf(a), disabled: pick.busy }, el("span", { class: "oh-dot", style: `background:${HUNTER_FILL[a.hunter] ?? "#777"}`, "aria-hidden": "true" }), " ", actionLabel(a));
         b.addEventListener("click", () => pick.send(a));
         bar.append(b);
       }
@@ -1019,7 +1027,8 @@ export function mount(root, ctx) {
     if (kinds.length) {
       const bar = el("div", { class: "oh-tools", id: "oh-tools" }, el("span", {}, tr("oh.tool")));
       for (const k of kinds) {
-        const b = el("button", { class: `small oh-tool${k === tool ? " current" : ""}`, "data-tool": k }, tr(`oh.tool.${k}`));
+        const leads = Object.values(tools[k]).map(textOf).join("\n");
+        const b = el("button", { class: `small oh-tool${k === tool ? " current" : ""}`, "data-tool": k, "data-actions": leads }, tr(`oh.tool.${k}`));
         b.addEventListener("click", () => {
           tool = k;
           render();
@@ -1127,6 +1136,17 @@ export function mount(root, ctx) {
     renderCover();
   }
 
+  // A hint of a cell action the current tool does not stand for: the house switches to its tool,
+  // so that the suggested cell is drawn (and lit).
+  const hintWatch = new MutationObserver(() => {
+    const hinted = mine() ? actions().find((x) => x.text === document.body.dataset.hint) : null;
+    const kind = hinted?.action.kind;
+    if (!kind || kind === tool || !cellTools()[kind]) return;
+    tool = kind;
+    render();
+  });
+  hintWatch.observe(document.body, { attributes: true, attributeFilter: ["data-hint"] });
+
   return {
     update(next) {
       if (frame && next.version !== frame.version) pick.refusal = "";
@@ -1139,6 +1159,7 @@ export function mount(root, ctx) {
       return frame ? actionLabel(entry.action, true) : null;
     },
     destroy() {
+      hintWatch.disconnect();
       document.body.classList.remove("oh-hot-covered");
       root.replaceChildren();
     },

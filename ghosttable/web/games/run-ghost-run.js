@@ -853,6 +853,17 @@ export function mount(root, ctx) {
         layer.append(g);
       }
     }
+    // The spaces later clicks would go to (a step's space, once its ghost is chosen): unseen
+    // outlines that light only when the Hint suggests an action through them.
+    const later = new Set(pick.candidates().flatMap((e) => steps(e.action).slice(pick.selection.length + 1).flat()));
+    for (const key of later) {
+      const [kind, name] = key.split(":");
+      if (kind !== "space" || targets.has(key)) continue;
+      const { col, row } = parseSpace(name);
+      const g = svg("g", { class: "rgr-lead", "data-keys": key, "data-space": name, "aria-hidden": "true", "pointer-events": "none" });
+      g.append(svg("rect", { x: px(col) + 3, y: py(row + 1) + 3, width: S - 6, height: S - 6, rx: 8 }));
+      layer.append(g);
+    }
     // While placing: the piece's footprint under the pointer.
     if (hover && frame.decision?.name === "place_furniture" && mode) {
       const piece = view().furniture.find((f) => f.name === view().decision?.grasped);
@@ -889,6 +900,7 @@ export function mount(root, ctx) {
       node.classList.toggle("selected", keys.some((k) => chosen.has(k)));
     }
     hall.classList.toggle("choosing", targets.size > 0);
+    pick.markLeads(hall);
   }
 
   function drawHall() {

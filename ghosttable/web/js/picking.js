@@ -11,6 +11,8 @@
 //   const pick = createPicker(ctx, { frame: () => frame, steps, render, busyBox, refused });
 //   pick.nextTargets().has("tile:4"); pick.choose("tile:4"); pick.send(action);
 //   pick.selection, pick.busy, pick.refusal (read and reset by the module)
+//   pick.markLeads(root): gives each `[data-keys]` element under root the texts of the candidates
+//     a click on it leads to (`data-actions`, one a line), for the table's Hint to light
 //
 // Options:
 //   frame(): the current `state` frame (or null).
@@ -58,6 +60,23 @@ export function createPicker(ctx, options) {
         if (step) for (const k of step) keys.add(k);
       }
       return keys;
+    },
+
+    // The texts of the candidates whose steps still to click include one of `keys`.
+    leadsTo(keys) {
+      return pick.candidates()
+        .filter((e) => steps(e.action).slice(pick.selection.length).some((step) => step.some((k) => keys.includes(k))))
+        .map((e) => e.text);
+    },
+
+    // Gives each `[data-keys]` element under `root` the texts of the actions a click on it leads
+    // to (`data-actions`, one a line; none: the attribute is left out).
+    markLeads(root) {
+      for (const node of root.querySelectorAll("[data-keys]")) {
+        const texts = pick.leadsTo(node.getAttribute("data-keys").split(" "));
+        if (texts.length) node.setAttribute("data-actions", texts.join("\n"));
+        else node.removeAttribute("data-actions");
+      }
     },
 
     // A click on the target `key`: sends the action when it is the only one left.

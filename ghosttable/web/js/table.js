@@ -354,18 +354,48 @@ function renderTools(frame) {
   markHint();
 }
 
-// Lights the suggested action wherever the table lists it (its button, its line under "All
-// legal actions"); again whenever the table module redraws.
+// Lights the suggested action wherever the table shows it: its button, its line under "All legal
+// actions" (`data-action`, the action's text), and the board's pieces, spaces and cards a click on
+// which leads to it (`data-actions`, the texts of the actions it leads to, one a line). A lit
+// element is described by the hint's line (its chance to win), and every one also carries
+// it as its tooltip (before its own). Again whenever the table module redraws.
+function leadsTo(node, text) {
+  return node.dataset.action === text || (node.dataset.actions ?? "").split("\n").includes(text);
+}
+
 function markHint() {
   const text = document.body.dataset.hint;
   for (const old of $("board").querySelectorAll(".hinted")) {
-    if (old.dataset.action !== text) old.classList.remove("hinted");
+    if (!text || !leadsTo(old, text)) unmark(old);
   }
   if (!text) return;
-  for (const found of $("board").querySelectorAll(`[data-action="${CSS.escape(text)}"]:not(.hinted)`)) {
-    found.classList.add("hinted");
-    const folded = found.closest("details");
+  const words = $("hint-text").textContent;
+  const found = [...$("board").querySelectorAll(`[data-action="${CSS.escape(text)}"], [data-actions]`)];
+  for (const node of found.filter((n) => !n.classList.contains("hinted") && leadsTo(n, text))) {
+    node.classList.add("hinted");
+    node.setAttribute("aria-describedby", "hint-text");
+    if (node instanceof SVGElement) {
+      const tip = document.createElementNS("http://www.w3.org/2000/svg", "title");
+      tip.classList.add("hint-tip");
+      tip.textContent = words;
+      node.prepend(tip);
+    } else {
+      node.dataset.hintTip = node.title; // its own tooltip, given back when the hint goes
+      node.title = node.title ? `${words}\n${node.title}` : words;
+    }
+    const folded = node.closest("details");
     if (folded && !folded.open) folded.open = true;
+  }
+}
+
+function unmark(node) {
+  node.classList.remove("hinted");
+  node.removeAttribute("aria-describedby");
+  for (const tip of node.querySelectorAll(":scope > title.hint-tip")) tip.remove();
+  if ("hintTip" in node.dataset) {
+    if (node.dataset.hintTip) node.title = node.dataset.hintTip;
+    else node.removeAttribute("title");
+    delete node.dataset.hintTip;
   }
 }
 
