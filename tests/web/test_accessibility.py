@@ -99,6 +99,12 @@ def focus_ring(page: Page) -> str:
     return str(page.evaluate("getComputedStyle(document.activeElement).outlineStyle"))
 
 
+def still_focused(page: Page, selector: str) -> bool:
+    """Whether the focused element still matches ``selector`` (a redraw of the table between two
+    key presses puts the focus back on the page's body)."""
+    return bool(page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector))
+
+
 def settled(page: Page) -> str:
     """Waits until no new frame has come for half a second (the AI seats have played, the table
     is drawn); returns that frame."""
@@ -124,12 +130,14 @@ def test_a_game_played_with_the_keyboard_only(page: Page, a11y_server: str, game
         # taken with Enter (or Space, every other move).
         if not page.locator(f"{ANY}").first.is_visible():
             tab_to(page, "#decision details > summary")
-            if page.evaluate("document.body.dataset.frame") != frame:
+            if page.evaluate("document.body.dataset.frame") != frame or not still_focused(
+                page, "#decision details > summary"
+            ):
                 continue  # the table was drawn anew meanwhile (the focus with it): again
             assert focus_ring(page) != "none"
             page.keyboard.press("Enter")
         tab_to(page, ANY)
-        if page.evaluate("document.body.dataset.frame") != frame:
+        if page.evaluate("document.body.dataset.frame") != frame or not still_focused(page, ANY):
             continue
         assert focus_ring(page) != "none"
         page.keyboard.press("Enter" if played % 2 == 0 else " ")
