@@ -31,6 +31,7 @@ from ghosttable.games.encoding import (
     TensorBuilder,
 )
 from ghosttable.games.ghost_stories.cards import COLOURS, load_data
+from ghosttable.games.ghost_stories.rules import NO_PARAMETER_KINDS
 from ghosttable.games.ghost_stories.village import FACING
 
 TILES = tuple(range(9))
@@ -38,18 +39,7 @@ SPACES = tuple(range(12))
 BOARDS = tuple(range(4))
 PAYMENTS = 256
 """The most ways of paying for one choice of ghosts that ``banish`` ids hold."""
-NO_PARAMETER = (
-    "end_turn",
-    "exorcise",
-    "gain_nothing",
-    "gain_qi",
-    "give_up",
-    "keep_curse",
-    "regain_yin_yang",
-    "reroll_curse",
-    "skip_action",
-    "stay",
-)
+NO_PARAMETER = NO_PARAMETER_KINDS
 GHOST_CHOICES: tuple[tuple[int, ...], ...] = tuple(sorted({(s,) for s in SPACES} | {f for f in FACING if len(f) == 2}))
 """What one exorcism may banish: a ghost on one space, or the two a corner tile faces."""
 PHASES = ("yang_move", "yang_action", "yang_buddha", "yin", "over")

@@ -64,21 +64,21 @@ _NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
 """The one choice of a help that takes no parameter besides the tile (never changed in place)."""
 
 
-_A0: dict[str, Action] = {
-    kind: Action.make(kind)
-    for kind in (
-        "end_turn",
-        "exorcise",
-        "gain_nothing",
-        "gain_qi",
-        "give_up",
-        "keep_curse",
-        "regain_yin_yang",
-        "reroll_curse",
-        "skip_action",
-        "stay",
-    )
-}
+NO_PARAMETER_KINDS = (
+    "end_turn",
+    "exorcise",
+    "gain_nothing",
+    "gain_qi",
+    "give_up",
+    "keep_curse",
+    "regain_yin_yang",
+    "reroll_curse",
+    "skip_action",
+    "stay",
+)
+"""The kinds of action that take no parameter, in name order."""
+
+_A0: dict[str, Action] = {kind: Action.make(kind) for kind in NO_PARAMETER_KINDS}
 """The actions without parameters, by kind."""
 _TAOIST_TILE: dict[tuple[str, int, int], Action] = {
     (kind, o, p): Action.make(kind, taoist=o, tile=p)
