@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.web.live import open_new_table, serve
@@ -16,6 +17,7 @@ from tests.web.live import open_new_table, serve
 # The ratio of two colours' relative luminances (WCAG 2), computed in the page from the
 # element's own colours: its text and the first opaque background at or behind it.
 CONTRAST = """(node) => {
+    if (!node.isConnected) return null;  // drawn anew meanwhile: asked again
     const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
     const lum = ([r, g, b]) => {
         const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
@@ -58,8 +60,16 @@ def test_hot_seat_ghost_stories_passes_the_table_on_by_itself(page: Page, hot_se
     expect(page.locator("#seat-switch a")).to_have_count(3)
     # Every "Play as" button reads clearly on its face.
     for i in range(3):
-        ratio = page.locator("#seat-switch a").nth(i).evaluate(CONTRAST)
-        assert ratio >= 4.5, (i, ratio)
+        ratio = None
+        for _ in range(20):  # the header is drawn anew as seats connect
+            try:
+                ratio = page.locator("#seat-switch a").nth(i).evaluate(CONTRAST)
+            except PlaywrightError:
+                ratio = None
+            if ratio is not None:
+                break
+            page.wait_for_timeout(100)
+        assert ratio is not None and ratio >= 4.5, (i, ratio)
     expect(page.locator("#who")).to_have_text("You are Taoist 1")
     # A reload would lose this mark: the seat changes in place.
     page.evaluate("window.sameDocument = true")

@@ -118,11 +118,12 @@ def test_undo_takes_back_a_staged_step_of_a_run_ghost_run_plan(
     frame = page.evaluate("document.body.dataset.frame")
     # a step: a ghost, then the first space it may reach (and the first place offered there)
     page.locator("#rgr-hall .rgr-ghost.target").first.click()
+    expect(page.locator("#rgr-hall .rgr-target-space").first).to_be_visible(timeout=15_000)
     page.locator("#rgr-hall .rgr-target-space").first.click()
     if page.locator("#rgr-cancel").count():
         page.locator("#decision > .actions button.action").first.click()
     page.wait_for_function(f"document.body.dataset.frame !== '{frame}'")
-    expect(page.locator("#rgr-plan .rgr-steps li")).to_have_count(1)
+    expect(page.locator("#rgr-plan .rgr-steps li")).to_have_count(1, timeout=15_000)
     expect(page.locator("#undo")).to_be_enabled()
     assert page.evaluate("document.body.dataset.version") == version  # a staged step is not stored
     assert hall_markup(page) != hall_before  # the hall shows the step
