@@ -159,7 +159,9 @@ def test_a_whole_game_as_the_phantom_against_ai_hunters(page: Page, oh_server: s
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "old-house-phantom.png"), full_page=True)
     done = play(page)
-    assert done.get("private", 0) + done.get("hand", 0) >= 10, done
+    # Hunters that name a Phantom on one of two cells may end the game within three rounds: at least
+    # the opening turns and a few more are played through the private map or the hand.
+    assert done.get("private", 0) + done.get("hand", 0) >= 6, done
     assert done.get("end", 0) >= 3, done
     expect(page.locator("body")).to_have_attribute("data-status", "finished")
     expect(page.locator("#oh-result")).to_contain_text(re.compile("Victory|Defeat"))
