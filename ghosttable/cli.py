@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -513,6 +514,8 @@ def bench(
     """
     if profile is not None and profile.is_dir():
         raise CliError(f"--profile {profile} is a folder: give a file name")
+    if profile is not None and not os.access(profile.parent, os.W_OK):
+        raise CliError(f"--profile {profile}: cannot write in {profile.parent}")
     if against_openspiel:
         if bot:
             raise CliError("--against-openspiel plays random playouts: leave out --bot")

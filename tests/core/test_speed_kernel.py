@@ -91,3 +91,13 @@ def test_bench_against_openspiel_refuses_bots(
     code, _, err = run(["bench", "old-house", "--against-openspiel", "--bot", "random"], capsys, monkeypatch)
     assert code == 2
     assert err.startswith("error: ") and "Traceback" not in err
+
+
+def test_bench_refuses_a_profile_it_could_not_write_before_running(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "no-such-folder" / "playouts.prof"
+    code, out, err = run(["bench", "old-house", "--seconds", "30", "--profile", str(missing)], capsys, monkeypatch)
+    assert code == 2
+    assert err.startswith("error: ") and "cannot write" in err and "Traceback" not in err
+    assert out == ""
