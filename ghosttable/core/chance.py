@@ -136,7 +136,7 @@ class Chance:
             (see the module docstring).
     """
 
-    __slots__ = ("_chosen", "_drawn", "_rng", "_script", "largest", "seed")
+    __slots__ = ("_chosen", "_drawn", "_rng", "_script", "events", "largest", "seed")
 
     def __init__(self, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         self.seed = seed
@@ -146,6 +146,9 @@ class Chance:
         self._drawn: dict[str, list[Any]] = {}
         self.largest = 0
         """The most items (faces) of any event met so far: every outcome id is below it."""
+        self.events = 0
+        """How many chance events (rolls, shuffles, draws, scripted or not) were met so far: an
+        action that leaves it unchanged drew no chance outcome."""
         if isinstance(script, ExplicitOutcomes):
             self.explicit(script.chosen)
 
@@ -227,6 +230,7 @@ class Chance:
 
     def _next(self, kind: str, size: int) -> tuple[bool, Any]:
         """The next scripted outcome of ``kind``, if any (``size``: the event's item count)."""
+        self.events += 1
         if size > self.largest:
             self.largest = size
         queue = self._script.get(kind)
@@ -317,6 +321,7 @@ class Chance:
         twin._chosen = None if self._chosen is None else deque(self._chosen)
         twin._drawn = {k: list(v) for k, v in self._drawn.items()}
         twin.largest = self.largest
+        twin.events = self.events
         return twin
 
     def reseed(self, seed: int) -> None:

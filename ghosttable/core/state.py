@@ -517,7 +517,7 @@ class UndoLog:
             acting = state.acting_seats()
             seat = acting[0] if len(acting) == 1 else None
         after = state.clone()
-        chance = state.chance.fingerprint()
+        chance = state.chance.events
         after.apply(act, seat)
         assert seat is not None  # apply refuses an action whose seat it cannot tell
         why = self._why_it_stands(state, after, seat, act, chance)
@@ -534,16 +534,16 @@ class UndoLog:
         return after
 
     @staticmethod
-    def _why_it_stands(before: State, after: State, seat: int, action: Action, chance: str) -> str | None:
+    def _why_it_stands(before: State, after: State, seat: int, action: Action, chance: int) -> str | None:
         """Why ``action`` of ``seat``, which led from ``before`` to ``after``, cannot be taken
-        back, or ``None`` when it can."""
+        back, or ``None`` when it can (``chance``: ``before``'s count of chance events)."""
         if after.is_terminal():
             return "the game is over"
         if before.acting_seats() != (seat,):
             return "several seats act at once here"
         if after.acting_seats() != (seat,) or after.turn_key() != before.turn_key():
             return "your turn is over"
-        if after.chance.fingerprint() != chance:
+        if after.chance.events != chance:
             return "a die was rolled or cards were shuffled: what was done stands"
         if after.reveals(seat, action, before):
             return "something hidden was revealed: what was done stands"
