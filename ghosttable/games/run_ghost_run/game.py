@@ -20,7 +20,7 @@ from ghosttable.games.run_ghost_run.views import build_view
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ghosttable.ai.advisor import AdvisorFactory
+    from ghosttable.ai.advisor import AdvisorFactory, Suggester
     from ghosttable.ai.base import BotFactory
     from ghosttable.ai.hooks import SearchHooks
 
@@ -85,6 +85,13 @@ class RunGhostRun(Game):
         from ghosttable.games.run_ghost_run.expert import advise
 
         return advise
+
+    def suggester(self) -> Suggester:
+        """The hint of :func:`ghosttable.ai.advisor.suggest`: the advice's best action, its chance
+        from playouts of it to the end (see :func:`ghosttable.games.run_ghost_run.expert.suggest`)."""
+        from ghosttable.games.run_ghost_run.expert import suggest
+
+        return suggest
 
     def search_hooks(self) -> SearchHooks:
         """The rollout policy and position value the generic ``ismcts`` uses (see
