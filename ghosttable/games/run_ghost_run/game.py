@@ -112,6 +112,10 @@ class RunGhostRun(Game):
         out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
         return out
 
+    def state_log(self, state: State, seat: int | None) -> list[str]:
+        """Every log line from the start: the log is public, every seat reads it whole."""
+        return list(cast(RunGhostRunState, state).log)
+
     def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """``state``'s view for ``seat`` (``None``: a spectator), as
         :func:`ghosttable.games.run_ghost_run.views.build_view` builds it (shape in the spec page)."""
