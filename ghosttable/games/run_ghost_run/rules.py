@@ -79,6 +79,10 @@ def _step_line(out: dict[str, Any]) -> str:
         return f"{ghost} exits the hall"
     if "merged" in out:
         return f"{out['merged'][0]} and {out['merged'][1]} merge into {out['became']} on {out['to']}"
+    if out["stopped_short"] and out["to"] == RESERVE:
+        return f"{ghost} stays at home: no room toward {out['planned']}"
+    if out["stopped_short"] and out["to"] == out["from"]:
+        return f"{ghost} stays on {out['to']}: no room toward {out['planned']}"
     if out["stopped_short"]:
         return f"{ghost} stops short on {out['to']} instead of {out['planned']}"
     if out["from"] == RESERVE:

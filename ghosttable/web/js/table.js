@@ -92,6 +92,9 @@ function context() {
     seatName,
     tOr,
     act: (action) => act(action),
+    // The game's whole event log as this seat reads it (the `events` message): resolves with
+    // `{version, lines}`; a replay has none to ask.
+    events: replayMode ? undefined : () => request({ type: "events" }),
   };
 }
 
@@ -319,8 +322,8 @@ function show(frame) {
 
 // ----- play ---------------------------------------------------------------------------------
 
-// Sends `message` (an `act`, `undo` or `hint`) at the version shown; resolves with its answer
-// (`accepted`, `hint`), rejects with the server's refusal.
+// Sends `message` (an `act`, `undo`, `hint` or `events`) at the version shown; resolves with its
+// answer (`accepted`, `hint`, `events`), rejects with the server's refusal.
 function request(message) {
   return new Promise((resolve, reject) => {
     if (!shell.socket || shell.socket.readyState !== WebSocket.OPEN || !shell.frame) {
@@ -467,7 +470,7 @@ function onMessage(msg) {
     if (shell.frame && msg.version === shell.frame.version) show({ ...shell.frame, seats: msg.seats, acting: msg.acting });
     return;
   }
-  if (msg.type === "accepted" || msg.type === "hint") {
+  if (msg.type === "accepted" || msg.type === "hint" || msg.type === "events") {
     shell.pending.get(msg.ref)?.resolve(msg);
     shell.pending.delete(msg.ref);
     return;
