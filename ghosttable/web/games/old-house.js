@@ -56,7 +56,6 @@ const EN = {
   "game.old-house.option.heat-map": "Hunters' heat map",
   "game.old-house.option.heat-map.help": "The hunters' screen shades the cells where the Phantom may be (from public information and their own traps).",
   "oh.yourMove": "Your move: {what}",
-  "oh.waiting": "Waiting for {who}",
   "oh.decision.twilight_choice": "Twilight: take your action cards",
   "oh.decision.take_card": "Twilight: take a card",
   "oh.decision.phantom_turn": "Your Phantom turn",
@@ -232,7 +231,6 @@ const ZH = {
   "game.old-house.option.heat-map": "猎人热力图",
   "game.old-house.option.heat-map.help": "猎人的屏幕标出幽灵可能所在的格子（依据公开信息和猎人自己的陷阱）。",
   "oh.yourMove": "轮到你行动: {what}",
-  "oh.waiting": "等待 {who}",
   "oh.decision.twilight_choice": "黄昏: 拿取行动卡",
   "oh.decision.take_card": "黄昏: 拿一张卡",
   "oh.decision.phantom_turn": "你的幽灵回合",
@@ -959,11 +957,9 @@ export function mount(root, ctx) {
     decisionBox.replaceChildren();
     const d = frame.decision;
     if (!d || ctx.mode !== "play") {
-      decisionBox.hidden = frame.status === "finished" || ctx.mode !== "play";
-      if (!decisionBox.hidden) {
-        const who = (frame.acting ?? []).map((s) => ctx.seatName(s)).join(", ");
-        decisionBox.append(el("p", { class: "oh-wait" }, who ? tr("oh.waiting", { who }) : tr(`oh.phase.${v.phase}`)));
-      }
+      // Nothing to choose: the page's status bar says whom the table waits for, the status line
+      // below the phase.
+      decisionBox.hidden = true;
       return;
     }
     decisionBox.hidden = false;
