@@ -4,25 +4,26 @@
 //
 // A view holds only the newest lines of its log (`log`) and how many there are in all
 // (`log_length`). The keeper puts each view's lines at their place in the game; when a view starts
-// past the lines it holds, it asks the server once a connection for the whole log (`ctx.events()`,
-// the `events` message: the seat's own reading of it, nothing more) and draws again with it. A
-// replay, which has no connection, shows how many earlier lines it did not see.
+// past the lines it holds, it asks once (a module is mounted afresh for each connection) for the
+// whole log (`ctx.events()`: the server's `events` message, the seat's own reading of it and
+// nothing more; in a replay, the lines of all its steps' views) and draws again with it. Lines
+// it could not get are counted, and the box says so.
 
 import { el } from "./api.js";
 
-// The keeper of one table module's history. `ctx`: the module's context (its `events()` asks the
-// server for the whole log; a context without it never asks); `redraw()`: called when the whole
-// log has come.
+// The keeper of one table module's history. `ctx`: the module's context (its `events()` gives the
+// whole log; a context without it never asks); `redraw()`: called when the whole log has come.
 export function createHistory(ctx, redraw) {
   let table = null;
   let lines = [];
   let asked = false;
   return {
-    // Keeps the lines of `frame`'s view (another table starts afresh).
+    // Keeps the lines of `frame`'s view (another table, or another seat's reading, starts afresh).
     keep(frame) {
       const v = frame.view;
-      if (table !== frame.table) {
-        table = frame.table;
+      const reader = `${frame.table}/${frame.seat}`; // a replay may change the seat it reads as
+      if (table !== reader) {
+        table = reader;
         lines = [];
         asked = false;
       }
@@ -34,7 +35,7 @@ export function createHistory(ctx, redraw) {
       });
       let gap = false;
       for (let i = 0; i < base && !gap; i++) gap = lines[i] === undefined;
-      if (gap && !asked && ctx.mode === "play" && typeof ctx.events === "function") {
+      if (gap && !asked && typeof ctx.events === "function") {
         asked = true;
         const from = table;
         ctx
@@ -42,7 +43,7 @@ export function createHistory(ctx, redraw) {
           .then((answer) => {
             if (from !== table || !Array.isArray(answer?.lines)) return;
             answer.lines.forEach((line, i) => {
-              if (lines[i] === undefined) lines[i] = line;
+              if (lines[i] === undefined && typeof line === "string") lines[i] = line;
             });
             redraw();
           })

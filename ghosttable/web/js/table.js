@@ -92,9 +92,9 @@ function context() {
     seatName,
     tOr,
     act: (action) => act(action),
-    // The game's whole event log as this seat reads it (the `events` message): resolves with
-    // `{version, lines}`; a replay has none to ask.
-    events: replayMode ? undefined : () => request({ type: "events" }),
+    // The game's whole event log as this seat reads it: the `events` message, resolving with
+    // `{version, lines}`; in a replay, the lines of all its views.
+    events: () => (replayMode ? Promise.resolve({ lines: replayLines() }) : request({ type: "events" })),
   };
 }
 
@@ -496,6 +496,21 @@ function onMessage(msg) {
 }
 
 // ----- replay -------------------------------------------------------------------------------
+
+// A replay's event log as its seat read it: each step's view holds the newest lines of the game's
+// log (`log`, `log_length` in all), so together they hold every line.
+function replayLines() {
+  const lines = [];
+  for (const frame of shell.frames || []) {
+    const log = frame.view?.log;
+    if (!Array.isArray(log)) return null;
+    const base = (frame.view.log_length ?? log.length) - log.length;
+    log.forEach((line, i) => {
+      lines[base + i] = line;
+    });
+  }
+  return lines;
+}
 
 function replayFrame(i) {
   const frames = shell.frames;
