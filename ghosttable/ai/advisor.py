@@ -52,6 +52,10 @@ class Advice:
 AdvisorFactory = Callable[[Observation, int, random.Random], list[Advice]]
 """``advisor(obs, work, rng)``: the seat's legal actions with their estimates, best first."""
 
+Suggester = Callable[[Observation, int, int, random.Random], Advice]
+"""``suggester(obs, work, playout_work, rng)``: the one action a hint points to, with its estimated
+chance of winning (``work`` for choosing it, ``playout_work`` for estimating its chance)."""
+
 
 def advise(state: State, seat: int, *, work: int = DEFAULT_ADVICE_WORK, seed: int = 0) -> list[Advice]:
     """The legal actions of ``seat`` in ``state`` ranked by a search, best first, each with its
@@ -96,11 +100,13 @@ def suggest(
     """The one action a player asking for a hint is pointed to, with its estimated chance of
     winning, from ``seat``'s knowledge only; ``None`` when the seat is not to act.
 
-    A game with its own search (``advisor()``, as Ghost Stories has) gives its best action within
-    ``work``. Otherwise the action is the choice of the game's ``heuristic`` bot (``random`` when it
-    has none) and its chance comes from flat Monte Carlo playouts of that action alone, within
-    ``playout_work`` (at least one): flat Monte Carlo over every action costs one playout per action a
-    round, which for a game of long turns and many actions is several seconds.
+    A game with its own hint (``suggester()``, as Run, Ghost, Run! has: its search's choice, its
+    chance from playouts) gives it within ``work`` and ``playout_work``. A game with its own search
+    (``advisor()``, as Ghost Stories has) gives its best action within ``work``. Otherwise the
+    action is the choice of the game's ``heuristic`` bot (``random`` when it has none) and its
+    chance comes from flat Monte Carlo playouts of that action alone, within ``playout_work`` (at
+    least one): flat Monte Carlo over every action costs one playout per action a round, which for
+    a game of long turns and many actions is several seconds.
 
     Raises:
         ValueError: ``work`` or ``playout_work`` below 1.
@@ -111,6 +117,10 @@ def suggest(
     if not obs.legal_actions():
         return None
     rng = random.Random(seed)
+    own = getattr(state.game, "suggester", None)
+    if callable(own):
+        suggester: Suggester = own()
+        return suggester(obs, work, playout_work, rng)
     hook = getattr(state.game, "advisor", None)
     if callable(hook):
         advisor: AdvisorFactory = hook()
@@ -179,6 +189,7 @@ __all__ = [
     "HINT_WORK",
     "Advice",
     "AdvisorFactory",
+    "Suggester",
     "advise",
     "flat_monte_carlo",
     "suggest",

@@ -105,6 +105,12 @@ class Game(ABC):
         is always available besides these."""
         return {}
 
+    def state_log(self, state: State, seat: int | None) -> list[str] | None:
+        """The game's own event log of ``state`` as ``seat`` (``None``: a spectator) may read it,
+        whole from the start, for a game whose views hold only its newest lines; ``None`` (the
+        default) for a game that keeps none. It must hold nothing ``view(seat)`` may not."""
+        return None
+
     def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The view of ``state`` for ``seat`` (``None``: a spectator), for a game whose views are
         built outside its rules: its ``game.py`` ties rules and views, and :meth:`State.view`
@@ -188,6 +194,11 @@ class State(ABC):
         """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator); by default
         the game's :meth:`Game.state_view`."""
         return self.game.state_view(self, seat)
+
+    def readable_log(self, seat: int | None) -> list[str] | None:
+        """The game's event log as ``seat`` may read it, whole (its view holds only the newest
+        lines); by default the game's :meth:`Game.state_log` (``None``: the game keeps none)."""
+        return self.game.state_log(self, seat)
 
     def decision_name(self, seat: int) -> str:
         """The name of the decision point ``seat`` faces (games override with their own names)."""

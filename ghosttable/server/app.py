@@ -40,7 +40,13 @@ from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
-from ghosttable.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, error_message, parse_client_message
+from ghosttable.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    ProtocolError,
+    error_message,
+    events_message,
+    parse_client_message,
+)
 from ghosttable.server.rooms import Connection, Hub, LimitError, Room, TableUnavailableError, retired_summary
 from ghosttable.server.settings import LOOPBACK_HOSTS, HostingSettings
 from ghosttable.server.storage import Store
@@ -462,6 +468,9 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
                     raise ProtocolError("malformed_message", "this connection has already said hello")
                 if kind == "resync":
                     room.send_whole(conn)
+                    continue
+                if kind == "events":
+                    conn.send({**events_message(room.shown_state(conn.seat), conn.seat), "ref": ref})
                     continue
                 if conn.seat is None:
                     raise ProtocolError("spectator", "spectators cannot act")

@@ -18,7 +18,7 @@ from ghosttable.core.state import State
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
 
-CLIENT_TYPES = ("hello", "act", "undo", "hint", "ping", "resync")
+CLIENT_TYPES = ("hello", "act", "undo", "hint", "ping", "resync", "events")
 
 
 class ProtocolError(Exception):
@@ -155,6 +155,14 @@ def state_message(
         "log": [entry.for_viewer(seat, finished, names) for entry in log[log_start:]],
         "result": result_json(state),
     }
+
+
+def events_message(state: State, seat: int | None) -> dict[str, Any]:
+    """The ``events`` message for ``seat`` (``None``: a spectator): ``{"type": "events",
+    "version", "lines"}``, the game's whole event log as the seat may read it
+    (:meth:`~ghosttable.core.state.State.readable_log`; ``null`` for a game that keeps none) at
+    ``version``, the count of accepted actions of ``state`` (the state the seat is shown)."""
+    return {"type": "events", "version": len(state.history), "lines": state.readable_log(seat)}
 
 
 def seats_message(state: State, seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -145,6 +145,10 @@ class GhostStories(Game):
         """``taoist1`` ... (board colours are dealt at random at setup)."""
         return [f"taoist{i + 1}" for i in range(self.players)]
 
+    def state_log(self, state: State, seat: int | None) -> list[str]:
+        """Every log line from the start: the log is public, every seat reads it whole."""
+        return list(cast(GhostStoriesState, state).log)
+
     def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The public table (see :func:`views.build_view`); every seat sees the same thing."""
         return build_view(cast(GhostStoriesState, state), seat)

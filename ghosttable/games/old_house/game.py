@@ -115,6 +115,10 @@ class OldHouse(OldHouseRules):
         """The view of ``seat`` (``None``: a spectator): see :func:`views.build_view`."""
         return views.build_view(cast(OldHouseState, state), seat)
 
+    def state_log(self, state: State, seat: int | None) -> list[str]:
+        """Every log line ``seat`` may read, from the start: see :func:`views.readable_log`."""
+        return views.readable_log(cast(OldHouseState, state), seat)
+
     def view_secrets(self, state: OldHouseState, seat: int | None) -> list[Any]:
         """What ``seat``'s view must never hold: see :func:`views.secrets`."""
         return views.secrets(state, seat)

@@ -977,6 +977,7 @@ class OldHouseState(State):
                 self._begin_phantom_turn()
                 return
         self.phase = "hunters"
+        self._say("all", "The hunters' turn.")
         self.done = set()
         self.active = None
         self.checked = False

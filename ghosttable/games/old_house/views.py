@@ -79,6 +79,18 @@ def _house_json(state: OldHouseState) -> dict[str, Any]:
     return cached
 
 
+def _side(seat: int | None) -> str:
+    """The audience ``seat`` belongs to: ``"spectator"``, ``"phantom"`` (seat 0) or ``"hunters"``."""
+    return "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
+
+
+def readable_log(state: OldHouseState, seat: int | None) -> list[str]:
+    """Every log line ``seat`` may read, from the start (the view's ``log`` is its newest
+    :data:`LOG_TAIL`, ``log_length`` its length)."""
+    audiences = _AUDIENCES[_side(seat)]
+    return [text for audience, text in state.log if audience in audiences]
+
+
 def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator). See the spec page for every field.
 
@@ -86,7 +98,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
     which must not lean on the tracker it checks)."""
     house = state.house
     names = house.cell_names
-    side = "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
+    side = _side(seat)
     seat_names = state.game.seat_names()
     titles = _titles()
     cards = state.game.cards

@@ -40,7 +40,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from ghosttable.ai.advisor import Advice
     from ghosttable.ai.base import Observation
     from ghosttable.core import Game
+    from ghosttable.core.state import State
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 
 DEFAULT_WORK = 15_000
@@ -73,6 +74,10 @@ EXPLORATION = 0.6
 
 MARGIN_SCALE = 4.0
 """Points of lead that make a reward of tanh(1) (about 0.76) before the last turn."""
+
+HINT_DECISION_WORK = 40
+"""Work units of one decision of a hint's playout (:func:`suggest`): about 0.3 ms of CPU, so the
+default ``playout_work`` of a hint (60 000 units) is some 1 500 decisions, a few dozen playouts."""
 
 FINAL_MARGIN = 0.02
 """On the last turn, the reward per point of margin added to the result (+1, 0 or -1), so that a
@@ -730,4 +735,51 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     ]
 
 
-__all__ = ["DEFAULT_WORK", "ExpertBot", "Style", "Valuer", "advise", "build_plan", "candidate_plans", "look_value"]
+def suggest(obs: Observation, work: int, playout_work: int, rng: random.Random) -> Advice:
+    """The hint of :func:`ghosttable.ai.advisor.suggest` for Run, Ghost, Run!: the best action of
+    :func:`advise` (at furniture, the ``expert`` bot's choice), within ``work``; its chance of
+    winning the share of playouts that win after it.
+
+    Each playout is a determinization of the seat's observation (never the real state: another
+    seat's sealed plan is drawn anew) with the action played, then finished by every seat alike: the
+    search's fast plans (:func:`~ghosttable.games.run_ghost_run.search.plan_step`, the heuristic's
+    cousin) for movement, the ``heuristic`` bot everywhere else (the keyhole's side, furniture,
+    Midnight Strikes). A win counts 1, a result shared by every seat 1/2 (the game's returns: a
+    seat tied at the best ranking wins), a loss 0. Playouts go on until ``playout_work`` is spent
+    (each decision :data:`HINT_DECISION_WORK` units, each world ``WORLD_WORK``), at least one;
+    ``playouts`` is their count. Raises ``ValueError`` when the seat is not to act."""
+    from ghosttable.ai.advisor import flat_monte_carlo
+    from ghosttable.ai.base import Observation as Window
+    from ghosttable.games.run_ghost_run.search import plan_step
+
+    legal = obs.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    if "grasp" in {a.kind for a in legal}:  # the expert weighs each piece's placements against passing
+        pick = ExpertBot(obs.game, obs.seat, rng.getrandbits(32), work=work).choose(obs)
+    else:
+        pick = advise(obs, work, rng)[0].action
+    seed = rng.getrandbits(32)
+    bots = [HeuristicBot(obs.game, s, seed + s) for s in range(obs.game.players)]
+
+    def choose(state: State, seat: int) -> Action:
+        st = cast("RunGhostRunState", state)
+        step = plan_step(st, seat, st.legal_actions(seat))
+        return step if step is not None else bots[seat].choose(Window(state, seat))
+
+    return flat_monte_carlo(obs, playout_work, rng, candidates=[pick], choose=choose, decision_work=HINT_DECISION_WORK)[
+        0
+    ]
+
+
+__all__ = [
+    "DEFAULT_WORK",
+    "ExpertBot",
+    "Style",
+    "Valuer",
+    "advise",
+    "build_plan",
+    "candidate_plans",
+    "look_value",
+    "suggest",
+]

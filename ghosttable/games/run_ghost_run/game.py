@@ -20,7 +20,7 @@ from ghosttable.games.run_ghost_run.views import build_view
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ghosttable.ai.advisor import AdvisorFactory
+    from ghosttable.ai.advisor import AdvisorFactory, Suggester
     from ghosttable.ai.base import BotFactory
     from ghosttable.ai.hooks import SearchHooks
 
@@ -86,6 +86,13 @@ class RunGhostRun(Game):
 
         return advise
 
+    def suggester(self) -> Suggester:
+        """The hint of :func:`ghosttable.ai.advisor.suggest`: the advice's best action, its chance
+        from playouts of it to the end (see :func:`ghosttable.games.run_ghost_run.expert.suggest`)."""
+        from ghosttable.games.run_ghost_run.expert import suggest
+
+        return suggest
+
     def search_hooks(self) -> SearchHooks:
         """The rollout policy and position value the generic ``ismcts`` uses (see
         :mod:`ghosttable.games.run_ghost_run.search`)."""
@@ -104,6 +111,10 @@ class RunGhostRun(Game):
         }
         out["sizes"] = {n: {"units": s.units, "height": s.height, "exit": s.exit_points} for n, s in data.sizes.items()}
         return out
+
+    def state_log(self, state: State, seat: int | None) -> list[str]:
+        """Every log line from the start: the log is public, every seat reads it whole."""
+        return list(cast(RunGhostRunState, state).log)
 
     def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """``state``'s view for ``seat`` (``None``: a spectator), as

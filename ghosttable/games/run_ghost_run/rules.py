@@ -72,6 +72,24 @@ VERSION = "2.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
 
+def _step_line(out: dict[str, Any]) -> str:
+    """The log line of one step carried out at the reveal (an entry of the report's ``steps``)."""
+    ghost = out["ghost"]
+    if out["to"] == "exit":
+        return f"{ghost} exits the hall"
+    if "merged" in out:
+        return f"{out['merged'][0]} and {out['merged'][1]} merge into {out['became']} on {out['to']}"
+    if out["stopped_short"] and out["to"] == RESERVE:
+        return f"{ghost} stays at home: no room toward {out['planned']}"
+    if out["stopped_short"] and out["to"] == out["from"]:
+        return f"{ghost} stays on {out['to']}: no room toward {out['planned']}"
+    if out["stopped_short"]:
+        return f"{ghost} stops short on {out['to']} instead of {out['planned']}"
+    if out["from"] == RESERVE:
+        return f"{ghost} enters the hall at {out['to']}"
+    return f"{ghost} moves from {out['from']} to {out['to']}"
+
+
 class RunGhostRunState(State):
     """One position of Run, Ghost, Run!. Public attributes are the rules' bookkeeping; ``view``
     is the only way they reach a seat."""
@@ -213,6 +231,8 @@ class RunGhostRunState(State):
         while len(contenders) > 1:
             faces = [self.chance.roll("die", [1, 2, 3, 4, 5, 6]) for _ in contenders]
             self.rolls.append(faces)
+            names = self.game.seat_names()
+            self._say("the roll-off: " + ", ".join(f"{names[c]} {f}" for c, f in zip(contenders, faces, strict=True)))
             best = max(faces)
             contenders = [s for s, f in zip(contenders, faces, strict=True) if f == best]
         self.chooser = contenders[0]
@@ -529,6 +549,9 @@ class RunGhostRunState(State):
                     steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
+        self._say("the plans are revealed" if steps else "the plans are revealed: no ghost moves")
+        for out in steps:
+            self._say(_step_line(out))
 
     # ----- the kernel's contract -----------------------------------------------------------------------
 

@@ -21,6 +21,10 @@ __all__ = ["VIEW_VERSION", "build_view", "eye_json"]
 
 VIEW_VERSION = 1
 
+LOG_TAIL = 30
+"""How many of the newest log lines a view holds (``log_length`` gives the full count, the
+game's ``state_log`` every line)."""
+
 
 def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``seat`` (``None``: a spectator)."""
@@ -145,7 +149,8 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
         "roll_off": {"rollers": list(state.rollers), "rolls": [list(r) for r in state.rolls], "chooser": state.chooser},
         "last_turn": state.report,
         "my_plan": None,
-        "log": state.log[-30:],
+        "log": state.log[-LOG_TAIL:],
+        "log_length": len(state.log),
     }
     if seat is not None and state.phase == "plan":
         board_after, _, _, left = state._tentative(seat)

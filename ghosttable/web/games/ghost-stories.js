@@ -2,6 +2,7 @@
 // by clicking the board. It reads only the engine's view and the seat's legal actions (the
 // `state` frame); no rule is worked out here. Contract: docs/protocol.md ("Table modules").
 
+import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 import { GHOST_NAMES_ZH } from "/static/games/data/ghost-stories-zh.js";
@@ -309,7 +310,7 @@ const EN = {
   "gs.decision.end_turn": "End your turn",
   "gs.buddhaFresh": "Buddha taken this turn: it can be placed from the next turn",
   "gs.setup": "Setup",
-  "gs.eventsMissing": "{n} earlier events are not kept in this tab; the replay shows them all once the game is over.",
+  "gs.eventsMissing": "{n} earlier events were not received; the replay shows them all once the game is over.",
   "gs.rolledBy": "rolled by {who}",
   "gs.rolledByTurn": "rolled by {who}, turn {turn}",
   "gs.herbalistRoll": "the Herbalist's dice, for {who}",
@@ -644,7 +645,7 @@ const ZH = {
   "gs.decision.end_turn": "结束你的回合",
   "gs.buddhaFresh": "本回合拿到的佛像：从下个回合起才能放置",
   "gs.setup": "布置",
-  "gs.eventsMissing": "更早的 {n} 条记录没有保存在此标签页中；游戏结束后回放会显示全部记录。",
+  "gs.eventsMissing": "更早的 {n} 条记录未收到；游戏结束后回放会显示全部记录。",
   "gs.rolledBy": "由{who}掷出",
   "gs.rolledByTurn": "由{who}掷出，第 {turn} 回合",
   "gs.herbalistRoll": "药铺的骰子，为{who}掷出",
@@ -884,9 +885,8 @@ export function mount(root, ctx) {
   let preview = null; // what the preview shows: {kind: "tile" | "space" | "board" | "card", ...}
   let shownRoll = null; // the log index of the roll the dice show (a new one rolls them)
   // The engine's log lines by their index in the game, kept as frames bring them (a view holds
-  // only the latest lines) and, for a reload, in this tab's session storage.
-  let events = [];
-  let eventsTable = null;
+  // only the latest lines), the earlier ones asked for once.
+  const history = createHistory(ctx, () => render());
 
   // --- names -------------------------------------------------------------------------------
 
@@ -1869,83 +1869,30 @@ export function mount(root, ctx) {
 
   // --- what happened ---------------------------------------------------------------------------
 
-  const eventsKey = () => `ghosttable.gs.events.${frame.table}`;
-
-  function keepEvents() {
-    const v = view();
-    if (eventsTable !== frame.table) {
-      eventsTable = frame.table;
-      events = [];
-      try {
-        const kept = JSON.parse(sessionStorage.getItem(eventsKey()) || "[]");
-        if (Array.isArray(kept)) events = kept.map((x) => (typeof x === "string" ? x : undefined));
-      } catch {
-        events = [];
-      }
-    }
-    const base = v.log_length - v.log.length;
-    v.log.forEach((line, i) => {
-      events[base + i] = line;
-    });
-    if (ctx.mode === "play") {
-      try {
-        sessionStorage.setItem(eventsKey(), JSON.stringify(events.slice(0, v.log_length)));
-      } catch {
-        // A full storage only costs the history across a reload.
-      }
-    }
-  }
-
   // The game's events up to this frame (a replay's earlier step shows fewer): `[index, line]`,
   // with the count of earlier lines this tab never received.
-  function eventsSoFar() {
-    const v = view();
-    const lines = [];
-    let missing = 0;
-    for (let i = 0; i < v.log_length; i++) {
-      if (events[i] === undefined) missing += 1;
-      else lines.push([i, events[i]]);
-    }
-    return { lines, missing };
-  }
+  const eventsSoFar = () => history.upTo(view().log_length);
 
   const TURN_LINE = /^Turn (\d+): /;
 
   function renderEvents() {
     const v = view();
     const { lines, missing } = eventsSoFar();
-    const old = eventsBox.querySelector(".gs-log");
-    const atBottom = !old || old.scrollTop + old.clientHeight >= old.scrollHeight - 24;
-    const keptScroll = old ? old.scrollTop : 0;
     // One group per turn, headed by the turn's own line; the setup's lines come first.
-    const groups = [];
-    let group = { turn: 0, head: tr("gs.setup"), items: [] };
-    for (const [i, line] of lines) {
-      const m = TURN_LINE.exec(line);
-      if (m) {
-        if (group.items.length || group.turn) groups.push(group);
-        group = { turn: Number(m[1]), head: logLine(line), items: [] };
-      } else group.items.push([i, line]);
-    }
-    groups.push(group);
-    const last = lines.length ? lines[lines.length - 1][0] : -1;
-    const log = el(
-      "div",
-      { class: "gs-log", id: "gs-log", tabindex: "0", "aria-label": tr("gs.events"), dataset: { logLength: v.log_length } },
-      missing ? el("p", { class: "muted gs-missing" }, tr("gs.eventsMissing", { n: missing })) : null,
-      groups.map((g) =>
-        el(
-          "section",
-          { class: "gs-turn", dataset: { turn: g.turn } },
-          el("h3", {}, g.head),
-          el(
-            "ol",
-            {},
-            g.items.map(([i, line]) => el("li", { class: i === last ? "latest" : "", value: i + 1, title: line }, logLine(line))),
-          ),
-        ),
-      ),
-    );
+    const log = historyBox({
+      prefix: "gs",
+      label: tr("gs.events"),
+      lines,
+      missing,
+      missingText: tr("gs.eventsMissing", { n: missing }),
+      setup: tr("gs.setup"),
+      head: (line) => {
+        const m = TURN_LINE.exec(line);
+        return m ? { key: m[1], text: logLine(line), opens: true } : null;
+      },
+      word: logLine,
+      old: eventsBox.querySelector(".gs-log"),
+    });
     const discard = v.discard;
     eventsBox.replaceChildren(
       el("h2", {}, tr("gs.events")),
@@ -1961,12 +1908,11 @@ export function mount(root, ctx) {
         ),
       ),
     );
-    log.scrollTop = atBottom ? log.scrollHeight : keptScroll;
   }
 
   function render() {
     if (!frame || !frame.view) return;
-    keepEvents();
+    history.keep(frame);
     renderDecision();
     renderInfo();
     drawBoard();

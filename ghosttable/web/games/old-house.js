@@ -6,6 +6,7 @@
 // (the `state` frame); no rule is worked out here. Contract: docs/protocol.md ("Table modules").
 
 import { seatsAt } from "/static/js/api.js";
+import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
@@ -55,7 +56,6 @@ const EN = {
   "game.old-house.option.heat-map": "Hunters' heat map",
   "game.old-house.option.heat-map.help": "The hunters' screen shades the cells where the Phantom may be (from public information and their own traps).",
   "oh.yourMove": "Your move: {what}",
-  "oh.waiting": "Waiting for {who}",
   "oh.decision.twilight_choice": "Twilight: take your action cards",
   "oh.decision.take_card": "Twilight: take a card",
   "oh.decision.phantom_turn": "Your Phantom turn",
@@ -125,6 +125,11 @@ const EN = {
   "oh.otherActions": "Actions",
   "oh.allActions": "All legal actions",
   "oh.events": "What happened",
+  "oh.history.setup": "Setup · the hunters choose their heroes",
+  "oh.history.twilight": "Round {round} · Twilight",
+  "oh.history.phantom": "Round {round} · the Phantom's turn",
+  "oh.history.hunters": "Round {round} · the hunters' turn",
+  "oh.history.missing": "{n} earlier events were not received; the replay shows them all once the game is over.",
   "oh.result.phantom": "The Phantom wins",
   "oh.result.hunters": "The hunters win",
   "oh.victory": "Victory",
@@ -226,7 +231,6 @@ const ZH = {
   "game.old-house.option.heat-map": "猎人热力图",
   "game.old-house.option.heat-map.help": "猎人的屏幕标出幽灵可能所在的格子（依据公开信息和猎人自己的陷阱）。",
   "oh.yourMove": "轮到你行动: {what}",
-  "oh.waiting": "等待 {who}",
   "oh.decision.twilight_choice": "黄昏: 拿取行动卡",
   "oh.decision.take_card": "黄昏: 拿一张卡",
   "oh.decision.phantom_turn": "你的幽灵回合",
@@ -296,6 +300,11 @@ const ZH = {
   "oh.otherActions": "行动",
   "oh.allActions": "全部合法行动",
   "oh.events": "发生了什么",
+  "oh.history.setup": "开局 · 猎人选择英雄",
+  "oh.history.twilight": "第 {round} 轮 · 黄昏",
+  "oh.history.phantom": "第 {round} 轮 · 幽灵的回合",
+  "oh.history.hunters": "第 {round} 轮 · 猎人的回合",
+  "oh.history.missing": "更早的 {n} 条记录未收到；游戏结束后回放会显示全部记录。",
   "oh.result.phantom": "幽灵获胜",
   "oh.result.hunters": "猎人获胜",
   "oh.victory": "胜利",
@@ -432,6 +441,7 @@ const ZH_LINES = [
   [/^Round (\d+) begins\. Hunters: (.+)\.$/, (m, n) => `第 ${m[1]} 轮开始。猎人: ${m[2].split(", ").map(n).join("、")}。`],
   [/^Round (\d+) begins\.$/, (m) => `第 ${m[1]} 轮开始。`],
   [/^Midnight of round (\d+)\.$/, (m) => `第 ${m[1]} 轮的午夜。`],
+  [/^The hunters' turn\.$/, () => "猎人的回合。"],
   [/^The Phantom will take 4 action cards openly\.$/, () => "幽灵将公开拿 4 张行动卡。"],
   [/^The Phantom gambles and rolls (\d+): it takes (\d+) action cards\.$/, (m) => `幽灵赌一把, 掷出 ${m[1]}: 拿 ${m[2]} 张行动卡。`],
   [/^The (\w+) takes (.+) \(card (\d+)\)\.$/, (m, n) => `${zhWho(m[1], n)}拿取 ${ZH_CARD[m[2]] ?? m[2]} (第 ${m[3]} 号卡)。`],
@@ -509,11 +519,13 @@ export function mount(root, ctx) {
   // The log list scrolls to its newest line when drawn; drawn before this stylesheet applies (its
   // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
   style.addEventListener("load", () => {
-    const list = events.querySelector("ol");
+    const list = events.querySelector(".oh-log");
     if (list) list.scrollTop = list.scrollHeight;
   });
 
   let frame = null;
+  // Every log line this seat may read, kept as the views bring them, the earlier ones asked for once.
+  const history = createHistory(ctx, () => render());
   // Each action card's side (the hunter it is drawn for), as the views have shown it: a log line
   // of a card given names its side even once the card has left the sharing and the hands.
   const cardSides = new Map();
@@ -945,11 +957,9 @@ export function mount(root, ctx) {
     decisionBox.replaceChildren();
     const d = frame.decision;
     if (!d || ctx.mode !== "play") {
-      decisionBox.hidden = frame.status === "finished" || ctx.mode !== "play";
-      if (!decisionBox.hidden) {
-        const who = (frame.acting ?? []).map((s) => ctx.seatName(s)).join(", ");
-        decisionBox.append(el("p", { class: "oh-wait" }, who ? tr("oh.waiting", { who }) : tr(`oh.phase.${v.phase}`)));
-      }
+      // Nothing to choose: the page's status bar says whom the table waits for, the status line
+      // below the phase.
+      decisionBox.hidden = true;
       return;
     }
     decisionBox.hidden = false;
@@ -1130,10 +1140,42 @@ export function mount(root, ctx) {
       privateBox.replaceChildren();
     }
     side.replaceChildren(...[timeTrack(), damageTrack(), v.private ? handPanel() : null, phantomPanel(), hunterPanel(), legend()].filter(Boolean));
-    events.replaceChildren(el("h2", {}, tr("oh.events")), el("ol", { class: "oh-log", id: "oh-log", tabindex: "0", "aria-label": tr("oh.events"), start: Math.max(1, v.log_length - v.log.length + 1) }, v.log.map((line) => el("li", {}, engineText(line)))));
-    const list = events.querySelector("ol");
-    list.scrollTop = list.scrollHeight;
+    renderEvents();
     renderCover();
+  }
+
+  // What happened: every line this seat may read, under a heading per round and phase (the
+  // twilight's cards, each turn of the Phantom, each turn of the hunters).
+  function renderEvents() {
+    const { lines, missing } = history.upTo(view().log_length);
+    let round = 0;
+    let turns = 0;
+    const head = (line) => {
+      let m = /^Round (\d+) begins\./.exec(line);
+      if (m) round = Number(m[1]);
+      const opens = (key, text) => {
+        turns += 1;
+        return { key: `${round}-${turns}-${key}`, text: tr(text, { round }), opens: false };
+      };
+      if (m) return opens("twilight", "oh.history.twilight");
+      if ((m = /^The Phantom rolls \d/.exec(line))) return opens("phantom", "oh.history.phantom");
+      if (line === "The hunters' turn.") return opens("hunters", "oh.history.hunters");
+      return null;
+    };
+    events.replaceChildren(
+      el("h2", {}, tr("oh.events")),
+      historyBox({
+        prefix: "oh",
+        label: tr("oh.events"),
+        lines,
+        missing,
+        missingText: tr("oh.history.missing", { n: missing }),
+        setup: tr("oh.history.setup"),
+        head,
+        word: engineText,
+        old: events.querySelector(".oh-log"),
+      }),
+    );
   }
 
   // A hint of a cell action the current tool does not stand for: the house switches to its tool,
@@ -1152,6 +1194,7 @@ export function mount(root, ctx) {
       if (frame && next.version !== frame.version) pick.refusal = "";
       frame = next;
       noteCards(next.view);
+      history.keep(next);
       render();
     },
     // The shell's log: a past action in the interface's language.

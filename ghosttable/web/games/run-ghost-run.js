@@ -5,6 +5,7 @@
 // seat's legal actions (the `state` frame); no rule is worked out here.
 // Contract: docs/protocol.md ("Table modules").
 
+import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
@@ -157,8 +158,6 @@ const EN = {
   "rgr.sightNote": "A ghost is caught when the top of its head can be seen, straight or in the mirror; a ghost inside a piece never is.",
   "rgr.seenMirror": "in the mirror",
   "rgr.noLook": "The keyhole has not looked yet: its first picture comes after the first reveal.",
-  "rgr.lastTurn": "Turn {turn} revealed",
-  "rgr.stoppedShort": "stopped short",
   "rgr.events": "What happened",
   "rgr.log.turn": "Turn {turn}: {text}",
   "rgr.log.moves": "{seat} moves the {piece} to {to}",
@@ -172,6 +171,20 @@ const EN = {
   "rgr.log.midnight": "{seat} draws Midnight Strikes: {card}",
   "rgr.log.knock": "Knock, Knock, Knock: the keyhole stays on the {side} side",
   "rgr.log.noCards": "no Movement cards are left: the game ends",
+  "rgr.log.revealed": "the plans are revealed",
+  "rgr.log.revealedNone": "the plans are revealed: no ghost moves",
+  "rgr.log.enters": "{ghost} enters the hall at {to}",
+  "rgr.log.goes": "{ghost} moves from {from} to {to}",
+  "rgr.log.short": "{ghost} stops short on {at} instead of {planned}",
+  "rgr.log.staysHome": "{ghost} stays at home: no room toward {planned}",
+  "rgr.log.stays": "{ghost} stays on {at}: no room toward {planned}",
+  "rgr.log.exits": "{ghost} leaves the hall by its exit",
+  "rgr.log.merges": "{ghost} and {other} merge into {into} on {at}",
+  "rgr.log.rollOff": "the roll-off for the keyhole: {rolls}",
+  "rgr.log.roll": "{seat} {face}",
+  "rgr.history.turn": "Turn {turn}",
+  "rgr.history.setup": "Before the first turn",
+  "rgr.history.missing": "{n} earlier events were not received; the replay shows them all once the game is over.",
   "rgr.home": "home",
   "rgr.stacked": "on the {piece}",
   "rgr.result": "Final points: {list}",
@@ -301,8 +314,6 @@ const ZH = {
   "rgr.sightNote": "能看到幽灵的头顶（直接或在镜中）就算被发现；藏在家具里面的幽灵永远看不到。",
   "rgr.seenMirror": "镜中看到",
   "rgr.noLook": "钥匙孔还没有看过：第一次揭晓之后才有画面。",
-  "rgr.lastTurn": "第 {turn} 回合揭晓",
-  "rgr.stoppedShort": "中途停下",
   "rgr.events": "发生了什么",
   "rgr.log.turn": "第 {turn} 回合：{text}",
   "rgr.log.moves": "{seat}把{piece}移到 {to}",
@@ -316,6 +327,20 @@ const ZH = {
   "rgr.log.midnight": "{seat}抽到午夜钟声：{card}",
   "rgr.log.knock": "咚，咚，咚：钥匙孔留在{side}侧",
   "rgr.log.noCards": "移动牌用完了：游戏结束",
+  "rgr.log.revealed": "揭晓移动计划",
+  "rgr.log.revealedNone": "揭晓移动计划：没有幽灵移动",
+  "rgr.log.enters": "{ghost} 进入大厅，到达 {to}",
+  "rgr.log.goes": "{ghost} 从 {from} 移到 {to}",
+  "rgr.log.short": "{ghost} 停在 {at}，没能到达 {planned}",
+  "rgr.log.staysHome": "{ghost} 留在家中：前往 {planned} 的路上没有空位",
+  "rgr.log.stays": "{ghost} 留在 {at}：前往 {planned} 的路上没有空位",
+  "rgr.log.exits": "{ghost} 从出口离开大厅",
+  "rgr.log.merges": "{ghost} 与 {other} 在 {at} 合体为 {into}",
+  "rgr.log.rollOff": "争夺钥匙孔的掷骰：{rolls}",
+  "rgr.log.roll": "{seat} {face} 点",
+  "rgr.history.turn": "第 {turn} 回合",
+  "rgr.history.setup": "第一回合之前",
+  "rgr.history.missing": "更早的 {n} 条记录未收到；游戏结束后回放会显示全部记录。",
   "rgr.home": "家",
   "rgr.stacked": "在{piece}上",
   "rgr.result": "最终得分：{list}",
@@ -448,6 +473,9 @@ function boxDistance(b, e) {
 
 // ----- the module ------------------------------------------------------------------------------
 
+// A line of the engine's log: its turn and what happened.
+const TURN_LINE = /^turn (\d+): (.*)$/;
+
 export function mount(root, ctx) {
   const { el, t } = ctx;
   const tr = (key, params) => t(key, params);
@@ -461,8 +489,16 @@ export function mount(root, ctx) {
   const playersBox = el("section", { class: "rgr-players card", id: "rgr-players" });
   const eventsBox = el("section", { class: "rgr-events card", id: "rgr-events" });
   root.append(style, decisionBox, infoBar, playersBox, el("div", { class: "rgr-main" }, hallWrap, keyholeBox), eventsBox);
+  // The history scrolls to its newest line when drawn; drawn before this stylesheet applies (its
+  // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
+  style.addEventListener("load", () => {
+    const list = eventsBox.querySelector(".rgr-log");
+    if (list) list.scrollTop = list.scrollHeight;
+  });
 
   let frame = null;
+  // Every line of the game's log, kept as the views bring them, the earlier ones asked for once.
+  const history = createHistory(ctx, () => render());
   let mode = null; // the placement being composed: {rotation, posture}
   let hover = null; // the space under the pointer while placing
 
@@ -1376,54 +1412,89 @@ export function mount(root, ctx) {
     );
   }
 
+  // What happened: every line of the game from the start, under a heading per turn: furniture
+  // moved, the plans revealed step by step, the roll-off, the keyhole's side and what it saw.
   function renderEvents() {
-    const v = view();
-    const children = [el("h2", {}, tr("rgr.events"))];
-    const report = v.last_turn;
-    if (report?.steps?.length) {
-      const lines = report.steps.map((s) => {
-        const to = s.to === "exit" ? tr("rgr.exit") : s.to;
-        const from = s.from === "reserve" ? tr("rgr.home") : s.from;
-        return el(
-          "li",
-          { class: s.stopped_short ? "short" : "" },
-          el("span", { class: "rgr-dot", style: `background:${COLOUR[v.players[s.seat].colour]}` }),
-          ` ${tr("rgr.stepLine", { ghost: ghostLabel(s.ghost), from, to })}`,
-          s.stopped_short ? ` (${tr("rgr.stoppedShort")})` : "",
-          s.became ? ` · ${tr("rgr.merge", { ghost: ghostLabel(s.merged?.[1] ?? "") })}` : "",
-        );
-      });
-      children.push(el("h3", {}, tr("rgr.lastTurn", { turn: report.turn })), el("ul", { class: "rgr-report", id: "rgr-report" }, lines));
-    }
-    const log = v.log.slice(-12);
-    children.push(el("ol", { class: "rgr-log", id: "rgr-log" }, log.map((line, i) => el("li", { class: i === log.length - 1 ? "latest" : "", title: line }, logWords(line)))));
-    eventsBox.replaceChildren(...children);
+    const { lines, missing } = history.upTo(view().log_length ?? view().log.length);
+    eventsBox.replaceChildren(
+      el("h2", {}, tr("rgr.events")),
+      historyBox({
+        prefix: "rgr",
+        label: tr("rgr.events"),
+        lines,
+        missing,
+        missingText: tr("rgr.history.missing", { n: missing }),
+        setup: tr("rgr.history.setup"),
+        head: (() => {
+          let turn = null;
+          return (line) => {
+            const m = TURN_LINE.exec(line);
+            if (!m || m[1] === turn) return null;
+            turn = m[1];
+            return { key: turn, text: tr("rgr.history.turn", { turn }), opens: false };
+          };
+        })(),
+        word: (line) => {
+          const m = TURN_LINE.exec(line);
+          const words = m ? eventWords(m[2]) : line;
+          return words.charAt(0).toUpperCase() + words.slice(1);
+        },
+        itemClass: (line) => (/: the (plans are revealed|roll-off)/.test(line) ? "rgr-moment" : ""),
+        old: eventsBox.querySelector(".rgr-log"),
+      }),
+    );
   }
 
   // The engine's log lines in words of the interface's language, by pattern: seats by their
   // names, ghosts by their owner and size, furniture by its name (a line no pattern knows stays
   // as it is).
   function logWords(line) {
+    const m = TURN_LINE.exec(line);
+    return m ? tr("rgr.log.turn", { turn: m[1], text: eventWords(m[2]) }) : line;
+  }
+
+  // One event of a turn (a log line without its "turn N: ") in words.
+  function eventWords(text) {
     const seat = (name) => ctx.tOr(`game.run-ghost-run.seat.${name}`, name);
-    let m = /^turn (\d+): (.*)$/.exec(line);
-    if (!m) return line;
-    const turn = m[1];
-    const text = m[2];
-    const say = (key, params) => tr("rgr.log.turn", { turn, text: tr(key, params) });
     const ghosts = (ids) => ids.split(", ").map(ghostLabel).join(ctx.lang() === "zh" ? "、" : ", ");
-    if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return say("rgr.log.moves", { seat: seat(m[1]), piece: pieceName(m[2]), to: m[3] });
-    if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return say("rgr.log.chooses", { seat: seat(m[1]) });
+    let m;
+    if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return tr("rgr.log.moves", { seat: seat(m[1]), piece: pieceName(m[2]), to: m[3] });
+    if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return tr("rgr.log.chooses", { seat: seat(m[1]) });
     if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) {
-      return say("rgr.log.sees", { side: sideName(m[1]), door: m[2], ghosts: m[3] === "nobody" ? tr("rgr.log.nobody") : ghosts(m[3]) });
+      return tr("rgr.log.sees", { side: sideName(m[1]), door: m[2], ghosts: m[3] === "nobody" ? tr("rgr.log.nobody") : ghosts(m[3]) });
     }
-    if ((m = /^([\w-]+) takes the place of ([\w-]+)$/.exec(text))) return say("rgr.log.takesPlace", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
-    if ((m = /^([\w-]+) is placed on (\w+)$/.exec(text))) return say("rgr.log.placed", { ghost: ghostLabel(m[1]), to: m[2] });
-    if ((m = /^([\w-]+) replaces ([\w-]+)$/.exec(text))) return say("rgr.log.replaces", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
-    if ((m = /^([\w-]+) faces the mirror on (\w+)$/.exec(text))) return say("rgr.log.mirror", { ghost: ghostLabel(m[1]), at: m[2] });
-    if ((m = /^(\w+) draws Midnight Strikes: (\w+)$/.exec(text))) return say("rgr.log.midnight", { seat: seat(m[1]), card: ctx.tOr(`rgr.mc.${m[2]}`, m[2]) });
-    if ((m = /^Knock, Knock, Knock: the keyhole stays on the (\w+) side$/.exec(text))) return say("rgr.log.knock", { side: sideName(m[1]) });
-    if (text === "no Movement cards are left: the game ends") return say("rgr.log.noCards", {});
-    return line;
+    if (text === "the plans are revealed") return tr("rgr.log.revealed");
+    if (text === "the plans are revealed: no ghost moves") return tr("rgr.log.revealedNone");
+    if ((m = /^([\w-]+) enters the hall at (\w+)$/.exec(text))) return tr("rgr.log.enters", { ghost: ghostLabel(m[1]), to: m[2] });
+    if ((m = /^([\w-]+) moves from (\w+) to (\w+)$/.exec(text))) return tr("rgr.log.goes", { ghost: ghostLabel(m[1]), from: m[2], to: m[3] });
+    if ((m = /^([\w-]+) stays at home: no room toward (\w+)$/.exec(text))) {
+      return tr("rgr.log.staysHome", { ghost: ghostLabel(m[1]), planned: m[2] === "exit" ? tr("rgr.exit") : m[2] });
+    }
+    if ((m = /^([\w-]+) stays on (\w+): no room toward (\w+)$/.exec(text))) {
+      return tr("rgr.log.stays", { ghost: ghostLabel(m[1]), at: m[2], planned: m[3] === "exit" ? tr("rgr.exit") : m[3] });
+    }
+    if ((m = /^([\w-]+) stops short on (\w+) instead of (\w+)$/.exec(text))) {
+      return tr("rgr.log.short", { ghost: ghostLabel(m[1]), at: m[2], planned: m[3] === "exit" ? tr("rgr.exit") : m[3] });
+    }
+    if ((m = /^([\w-]+) exits the hall$/.exec(text))) return tr("rgr.log.exits", { ghost: ghostLabel(m[1]) });
+    if ((m = /^([\w-]+) and ([\w-]+) merge into ([\w-]+) on (\w+)$/.exec(text))) {
+      return tr("rgr.log.merges", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]), into: ghostLabel(m[3]), at: m[4] });
+    }
+    if ((m = /^the roll-off: (.*)$/.exec(text))) {
+      const rolls = m[1].split(", ").map((part) => {
+        const [who, face] = part.split(" ");
+        return tr("rgr.log.roll", { seat: seat(who), face });
+      });
+      return tr("rgr.log.rollOff", { rolls: rolls.join(ctx.lang() === "zh" ? "，" : ", ") });
+    }
+    if ((m = /^([\w-]+) takes the place of ([\w-]+)$/.exec(text))) return tr("rgr.log.takesPlace", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
+    if ((m = /^([\w-]+) is placed on (\w+)$/.exec(text))) return tr("rgr.log.placed", { ghost: ghostLabel(m[1]), to: m[2] });
+    if ((m = /^([\w-]+) replaces ([\w-]+)$/.exec(text))) return tr("rgr.log.replaces", { ghost: ghostLabel(m[1]), other: ghostLabel(m[2]) });
+    if ((m = /^([\w-]+) faces the mirror on (\w+)$/.exec(text))) return tr("rgr.log.mirror", { ghost: ghostLabel(m[1]), at: m[2] });
+    if ((m = /^(\w+) draws Midnight Strikes: (\w+)$/.exec(text))) return tr("rgr.log.midnight", { seat: seat(m[1]), card: ctx.tOr(`rgr.mc.${m[2]}`, m[2]) });
+    if ((m = /^Knock, Knock, Knock: the keyhole stays on the (\w+) side$/.exec(text))) return tr("rgr.log.knock", { side: sideName(m[1]) });
+    if (text === "no Movement cards are left: the game ends") return tr("rgr.log.noCards");
+    return text;
   }
 
   function render() {
@@ -1451,6 +1522,7 @@ export function mount(root, ctx) {
       const moved = !frame || frame.version !== next.version || frame.table !== next.table || planned(frame) !== planned(next);
       const sameDecision = frame && frame.table === next.table && frame.decision?.name === next.decision?.name;
       frame = next;
+      history.keep(next);
       if (moved) {
         pick.refusal = "";
         // Another seat's move (an AI's sealed step) keeps what this seat was choosing, if it still can.

@@ -92,6 +92,9 @@ function context() {
     seatName,
     tOr,
     act: (action) => act(action),
+    // The game's whole event log as this seat reads it: the `events` message, resolving with
+    // `{version, lines}`; in a replay, the lines of all its views.
+    events: () => (replayMode ? Promise.resolve({ lines: replayLines() }) : request({ type: "events" })),
   };
 }
 
@@ -319,8 +322,8 @@ function show(frame) {
 
 // ----- play ---------------------------------------------------------------------------------
 
-// Sends `message` (an `act`, `undo` or `hint`) at the version shown; resolves with its answer
-// (`accepted`, `hint`), rejects with the server's refusal.
+// Sends `message` (an `act`, `undo`, `hint` or `events`) at the version shown; resolves with its
+// answer (`accepted`, `hint`, `events`), rejects with the server's refusal.
 function request(message) {
   return new Promise((resolve, reject) => {
     if (!shell.socket || shell.socket.readyState !== WebSocket.OPEN || !shell.frame) {
@@ -467,7 +470,7 @@ function onMessage(msg) {
     if (shell.frame && msg.version === shell.frame.version) show({ ...shell.frame, seats: msg.seats, acting: msg.acting });
     return;
   }
-  if (msg.type === "accepted" || msg.type === "hint") {
+  if (msg.type === "accepted" || msg.type === "hint" || msg.type === "events") {
     shell.pending.get(msg.ref)?.resolve(msg);
     shell.pending.delete(msg.ref);
     return;
@@ -493,6 +496,21 @@ function onMessage(msg) {
 }
 
 // ----- replay -------------------------------------------------------------------------------
+
+// A replay's event log as its seat read it: each step's view holds the newest lines of the game's
+// log (`log`, `log_length` in all), so together they hold every line.
+function replayLines() {
+  const lines = [];
+  for (const frame of shell.frames || []) {
+    const log = frame.view?.log;
+    if (!Array.isArray(log)) return null;
+    const base = (frame.view.log_length ?? log.length) - log.length;
+    log.forEach((line, i) => {
+      lines[base + i] = line;
+    });
+  }
+  return lines;
+}
 
 function replayFrame(i) {
   const frames = shell.frames;

@@ -206,3 +206,34 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
     assert out.rfind("plan_movement", 0, hint) > out.rfind("place_furniture", 0, hint)
     best = out[hint:].splitlines()[1]  # the best action, with its chance
     assert "1." in best and "cost=" in best and best.endswith("%") and not best.endswith(" 0%")
+
+
+def test_a_hint_chance_is_the_share_of_playouts_won_not_a_single_coin() -> None:
+    from ghosttable.ai.advisor import suggest
+
+    furniture = RunGhostRun(2).new_initial_state(5)
+    assert furniture.phase == "furniture"
+    for state in (furniture, planning()):
+        seat = state.acting_seats()[0]
+        hint = suggest(state, seat, work=1_500, playout_work=12_000, seed=1)
+        assert hint is not None and hint.action in state.legal_actions(seat)
+        assert hint.playouts >= 5  # several determinizations played to the end
+        assert 0.0 < hint.chance < 1.0  # the opening's outcome is open: neither a sure win nor a sure loss
+        assert hint.chance * hint.playouts * 2 == round(hint.chance * hint.playouts * 2)  # halves of playouts
+
+
+def test_a_hint_is_the_same_whatever_another_seat_has_sealed() -> None:
+    from ghosttable.ai.advisor import suggest
+
+    one, other = planning(3), planning(3)
+    step(one, 1, "blue-l1", "B3", 2)
+    done(one, 1)
+    step(other, 1, "blue-s1", "A1", 1)
+    step(other, 1, "blue-s2", "B1", 2)
+    step(other, 1, "blue-m1", "C5", 3)
+    done(other, 1)
+    assert one.history != other.history
+    first = suggest(one, 0, work=1_000, playout_work=8_000, seed=7)
+    second = suggest(other, 0, work=1_000, playout_work=8_000, seed=7)
+    assert first is not None and first == second
+    assert first.playouts > 1

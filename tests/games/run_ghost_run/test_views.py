@@ -33,6 +33,7 @@ TOP_KEYS = {
     "last_turn",
     "my_plan",
     "log",
+    "log_length",
 }
 
 
