@@ -145,8 +145,8 @@ class SlotFamily(ActionFamily):
     by what the entity is on the board), or a choice the rules list in more ways than a fixed table
     of a useful size could hold (some Ghost Stories payments). The rank must tell apart the legal
     actions that agree on ``domains``; such an id means the same thing in two positions only as far
-    as the rank does. ``stable`` says that it always does: the rank is a key of what the action
-    does on the board (an entity's kind and cell), not its place among the legal actions."""
+    as the rank does: always, for a rank that is a key of what the action does on the board (an
+    entity's kind and cell) rather than its place among the legal actions."""
 
     def __init__(
         self,
@@ -156,11 +156,8 @@ class SlotFamily(ActionFamily):
         rank: Callable[[State, int, Action, Sequence[Action] | None], int],
         domains: Sequence[tuple[str, Sequence[Value]]] = (),
         what: str = "slot",
-        *,
-        stable: bool = False,
     ) -> None:
         self.kind, self.names, self.slots, self.rank, self.what = kind, tuple(sorted(names)), slots, rank, what
-        self.stable = stable
         self.inner = Family(kind, tuple((n, tuple(v)) for n, v in domains))
         self.size = slots * self.inner.size
 

@@ -82,7 +82,6 @@ def action_families(game: OldHouseRules) -> list[ActionFamily]:
             entity_rank(game),
             (("dir", DIRECTIONS),),
             "entity kind x cell x order",
-            stable=True,
         ),
         Family("move", (("to", cells),)),
         Family("trap", (("cell", cells),)),
