@@ -21,9 +21,11 @@ in a playout) counts one unit, each legal action listed there counts one more, e
 game's rollout policy counts its ``rollout_work`` more, and each iteration counts
 :data:`ITERATION_WORK` more for its determinization. The search stops
 after the iteration that brings the total to :data:`DEFAULT_WORK` units, but runs at least
-:data:`MIN_ITERATIONS` and at most :data:`MAX_ITERATIONS` iterations. The default was set with
-``ghosttable bench GAME --bot ismcts`` so that a move of the slowest game (Run, Ghost, Run!, whose
-positions list the most actions) stays well under a second (figures in ``docs/kernel.md``).
+:data:`MIN_ITERATIONS` and at most :data:`MAX_ITERATIONS` iterations. With the games' hooks the
+default keeps a decision of every built-in game near a tenth of a CPU second on one core, and is
+the budget at which ``docs/research.md`` ("Built-in bots") measures the search against ``random``
+in every game and side (a budget of 40,000 units cost about seven times as much CPU a game, more
+than 200 games of each row could be given on the machine they were measured on).
 ``iterations=N`` asks for exactly ``N`` iterations instead; ``seconds=S`` also stops the search once
 ``S`` seconds are spent (after the minimum), which suits a fixed time per move but not a replayable
 seeded game.
@@ -44,14 +46,15 @@ if TYPE_CHECKING:
     from ghosttable.core.actions import Action
     from ghosttable.core.state import Game, State
 
-DEFAULT_WORK = 40_000
-"""Work units (positions walked plus legal actions listed) a search spends by default per decision."""
+DEFAULT_WORK = 6_000
+"""Work units (positions walked plus legal actions listed) a search spends by default per decision
+(the budget of the figures in ``docs/research.md``)."""
 
 ITERATION_WORK = 200
 """Work units each iteration counts besides its positions and actions: the determinization and the
 walk from the root (sampling a world can cost as much as a short playout)."""
 
-MIN_ITERATIONS = 8
+MIN_ITERATIONS = 4
 """Fewest iterations of a search with a work or time budget (a determinization and a playout each)."""
 
 MAX_ITERATIONS = 1_000

@@ -10,7 +10,7 @@ An action's id is ``offset of its family + the mixed-radix index of its paramete
 first parameter of the family the most significant). A family may leave some of an action's
 parameters out of its index (``ignored``) when the others already tell apart every legal action of
 a position (say a step's cost, which the ghost and the space it goes to fix); a few families index
-a parameter by what it means now (:class:`SlotFamily`, say "the second entity on the board")
+a parameter by what it means now (:class:`SlotFamily`, say "the Shadows on this cell")
 rather than by its value, when its values are serial numbers without bound or too many to list.
 Ids are checked to be distinct among the legal actions each time they are listed.
 """
@@ -141,10 +141,12 @@ class SubsetFamily(ActionFamily):
 class SlotFamily(ActionFamily):
     """Actions ``kind`` indexed by the mixed radix of ``domains`` and by ``slots`` ranks read from the
     state (``rank(state, seat, action, legal)``, in ``[0, slots)``; ``legal`` is ``None`` when not
-    listed yet): for a parameter whose values are serial numbers (the Old House's entities), or a
-    choice the rules list in more ways than a fixed table of a useful size could hold (a Ghost
-    Stories payment). The rank must tell apart the legal actions that agree on ``domains``; such an
-    id means the same thing in two positions only as far as the rank does."""
+    listed yet): for a parameter whose values are serial numbers (the Old House's entities, indexed
+    by what the entity is on the board), or a choice the rules list in more ways than a fixed table
+    of a useful size could hold (some Ghost Stories payments). The rank must tell apart the legal
+    actions that agree on ``domains``; such an id means the same thing in two positions only as far
+    as the rank does: always, for a rank that is a key of what the action does on the board (an
+    entity's kind and cell) rather than its place among the legal actions."""
 
     def __init__(
         self,

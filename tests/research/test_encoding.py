@@ -13,6 +13,7 @@ import pytest
 from ghosttable import registry
 from ghosttable.core import IllegalActionError
 from ghosttable.core.actions import Action
+from ghosttable.core.state import State
 from ghosttable.games.encoding import Family, GameEncoding
 from ghosttable.research.encoding import encoding_for
 from tests.research.playouts import configurations, positions
@@ -96,3 +97,105 @@ def test_a_staged_step_has_an_id_and_a_sealed_plan_none() -> None:
     assert kinds <= {"step", "done"} and "done" in kinds
     with pytest.raises(IllegalActionError, match="no action of its kind"):
         enc.action_id(state, seat, Action.make("seal", steps=()))
+
+
+def _entity_key(state: State, seat: int, action: Action) -> tuple[object, ...]:
+    """What ``move_entity`` does on the board, read off the seat's view: the entity's kind, its
+    cell, its order by summoning among its kind on that cell, and the direction."""
+    entities = sorted(state.view(seat)["entities"], key=lambda e: e["id"])
+    named = next(e for e in entities if e["id"] == action["entity"])
+    order = sum(
+        1 for e in entities if e["kind"] == named["kind"] and e["cell"] == named["cell"] and e["id"] < named["id"]
+    )
+    return (named["kind"], named["cell"], order, action["dir"])
+
+
+def test_an_entity_move_has_one_id_for_what_it_does_in_every_position() -> None:
+    enc = encoding_for(registry.load("old-house", players=2))
+    ids: dict[tuple[object, ...], set[int]] = {}
+    serials: dict[tuple[object, ...], set[tuple[object, int]]] = {}  # (entity serial, entities on the board)
+    for seed in range(4):
+        for state in positions("old-house", 2, seed):
+            for seat in state.acting_seats():
+                for action in state.legal_actions(seat):
+                    if action.kind == "move_entity":
+                        key = _entity_key(state, seat, action)
+                        ids.setdefault(key, set()).add(enc.action_id(state, seat, action))
+                        serials.setdefault(key, set()).add((action["entity"], len(state.entities)))  # type: ignore[attr-defined]
+    assert len(ids) >= 20
+    assert all(len(found) == 1 for found in ids.values()), "one move of an entity got two ids"
+    assert len({next(iter(found)) for found in ids.values()}) == len(ids), "two moves share an id"
+    assert any(len(seen) > 1 for seen in serials.values()), "no move was seen beside other entities"
+
+
+def test_two_entities_of_a_kind_on_a_cell_keep_their_ids_by_order_of_summoning() -> None:
+    from ghosttable.games.old_house.rules import Entity, OldHouseState
+
+    enc = encoding_for(registry.load("old-house", players=2))
+    start = next(s for s in positions("old-house", 2, 0) if any(a.kind == "move_entity" for a in s.legal_actions(0)))
+    assert isinstance(start, OldHouseState)
+    cell = start.entities[0].cell
+    direction = next(a["dir"] for a in start.legal_actions(0) if a.kind == "move_entity")
+    one = start.clone()
+    assert isinstance(one, OldHouseState)
+    one.entities = [Entity(90, "shadows", cell)]
+    two = start.clone()
+    assert isinstance(two, OldHouseState)
+    two.entities = [Entity(91, "slime", cell), Entity(95, "shadows", cell), Entity(96, "shadows", cell)]
+    first = enc.action_id(one, 0, Action.make("move_entity", entity=90, dir=direction))
+    assert enc.action_id(two, 0, Action.make("move_entity", entity=95, dir=direction)) == first
+    second = enc.action_id(two, 0, Action.make("move_entity", entity=96, dir=direction))
+    assert second != first
+    for state, entity, got in ((one, 90, first), (two, 95, first), (two, 96, second)):
+        assert enc.action_of(state, 0, got) == Action.make("move_entity", entity=entity, dir=direction)
+    two.entities = two.entities[2:]  # the older Shadows leave: the younger are now the first on the cell
+    assert enc.action_id(two, 0, Action.make("move_entity", entity=96, dir=direction)) == first
+
+
+def _exorcism(holders: dict[int, dict[str, int]], ghosts: dict[int, int], tile: int) -> State:
+    """A 4-player Ghost Stories position at the payment of an exorcism by board 0's Taoist on
+    ``tile`` (three yellow dice, useless here): ``ghosts`` ``{space: card}``, and the Taoists of
+    ``holders`` on that tile with those tokens."""
+    from tests.games.ghost_stories.positions import do, give, put, table, yang
+
+    state = table()
+    for space, card in ghosts.items():
+        put(state, space, card)
+    for board, tokens in holders.items():
+        state.pos[board] = tile
+        give(state, board, **tokens)
+    yang(state)
+    state.chance.script("tao_dice", ["yellow", "yellow", "yellow"])
+    do(state, "stay")
+    do(state, "exorcise")
+    return state
+
+
+def test_a_payment_in_one_colour_has_one_id_whatever_else_could_pay() -> None:
+    enc = encoding_for(registry.load("ghost-stories", players=4))
+    pay = Action.make("banish", ghosts=(1,), tokens=("1:red", "2:red"))  # Bleeding Eyes: red, 2
+    alone = _exorcism({0: {}, 1: {"red": 1}, 2: {"red": 1}}, {1: 38}, tile=7)
+    crowded = _exorcism({0: {"red": 1}, 1: {"red": 1}, 2: {"red": 1}}, {1: 38}, tile=7)
+    assert [a for a in alone.legal_actions(0) if a.kind == "banish"] == [pay]
+    others = [a for a in crowded.legal_actions(0) if a.kind == "banish"]
+    assert len(others) == 3 and max(others, key=lambda a: str(a["tokens"])) == pay  # 0+1, 0+2, then 1+2
+    got = enc.action_id(alone, 0, pay)
+    assert enc.action_id(crowded, 0, pay) == got
+    assert enc.action_of(alone, 0, got) == pay and enc.action_of(crowded, 0, got) == pay
+    assert len({enc.action_id(crowded, 0, a) for a in others}) == 3
+
+
+def test_a_payment_in_two_colours_round_trips_in_the_block_after_the_one_colour_ones() -> None:
+    from ghosttable.games.ghost_stories.encoding import MIXED_PAYMENTS, ONE_COLOUR_PAYMENTS
+
+    enc = encoding_for(registry.load("ghost-stories", players=4))
+    # the corner tile 6 faces Bleeding Eyes (red, 2) on space 0 and the Perfidious Nymph (blue, 1) on 5
+    state = _exorcism({0: {"red": 2, "blue": 1}, 1: {"blue": 1}}, {0: 38, 5: 15}, tile=6)
+    both = [a for a in state.legal_actions(0) if a.kind == "banish" and a["ghosts"] == (0, 5)]
+    assert len(both) == 2  # the blue token of board 0 or of board 1
+    (family,) = [f for f in enc.space.families if f.kind == "banish"]
+    offset = enc.space.offsets[enc.space.families.index(family)]
+    for action in both:
+        got = enc.action_id(state, 0, action)
+        assert (got - offset) % (ONE_COLOUR_PAYMENTS + MIXED_PAYMENTS) >= ONE_COLOUR_PAYMENTS
+        assert enc.action_of(state, 0, got) == action

@@ -2,13 +2,22 @@
 "Encoding for learning agents").
 
 Every action has an id fixed by its kind and values (tiles 0-8, spaces 0-11, boards and Taoists
-0-3, the five Tao colours), except two choices the rules list in ways no fixed table of a useful
-size could hold, indexed by what they mean in the position:
+0-3, the five Tao colours), but for two choices the rules list in ways no plain table of values
+holds:
 
 - ``reroll dice=...``: the bit mask of the dice rerolled (at most 6 dice);
 - ``banish ghosts=... tokens=...``: the ghosts banished (one space, or the two a corner tile
-  faces: 16 choices), then the payment's rank among the legal payments of those ghosts, sorted by
-  the number of tokens and then their ``board:colour`` text (at most :data:`PAYMENTS`).
+  faces: 16 choices), then the payment. A payment in one colour or none (every payment against
+  one ghost of one colour, and against two when one colour of tokens pays) is indexed by its
+  content, the same in every position: no token, or its colour and how many tokens of it each of
+  the four boards pays (1 to 4 in all: the box holds 4 of a colour), :data:`ONE_COLOUR_PAYMENTS`
+  ids. A payment in two colours or more (two ghosts of different colours, a many-coloured
+  incarnation) is indexed by its rank among the legal payments in several colours of those
+  ghosts, sorted by the number of tokens and then their ``board:colour`` text (at most
+  :data:`MIXED_PAYMENTS`): its content would need one id per split of up to four tokens of each
+  of five colours among four boards (70 ** 5 of them), which no fixed table of a useful size holds;
+  an id that means one payment everywhere there would need the payment made a staged decision,
+  colour by colour, in the rules.
 
 The tensor reads the public table only (every seat sees the same, the ghost deck's order never).
 """
@@ -16,8 +25,9 @@ The tensor reads the public table only (every seat sees the same, the ghost deck
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ghosttable.core.actions import Action
 from ghosttable.core.state import Game, State
@@ -37,8 +47,23 @@ from ghosttable.games.ghost_stories.village import FACING
 TILES = tuple(range(9))
 SPACES = tuple(range(12))
 BOARDS = tuple(range(4))
-PAYMENTS = 256
-"""The most ways of paying for one choice of ghosts that ``banish`` ids hold."""
+TOKENS_PER_COLOUR = load_data().tokens_per_colour
+"""Tao tokens of one colour in the box (4): the most of a colour one payment holds."""
+SPLITS: tuple[tuple[int, ...], ...] = tuple(
+    sorted(
+        (
+            split
+            for split in itertools.product(range(TOKENS_PER_COLOUR + 1), repeat=len(BOARDS))
+            if 1 <= sum(split) <= TOKENS_PER_COLOUR
+        ),
+        key=lambda split: (sum(split), split),
+    )
+)
+"""The ways the four boards can pay 1 to 4 tokens of one colour (tokens per board), in id order."""
+ONE_COLOUR_PAYMENTS = 1 + len(COLOURS) * len(SPLITS)
+"""The ids of the payments in one colour or none, per choice of ghosts: none, then by colour and split."""
+MIXED_PAYMENTS = 256
+"""The most ways of paying in two colours or more for one choice of ghosts that ``banish`` ids hold."""
 NO_PARAMETER = NO_PARAMETER_KINDS
 GHOST_CHOICES: tuple[tuple[int, ...], ...] = tuple(sorted({(s,) for s in SPACES} | {f for f in FACING if len(f) == 2}))
 """What one exorcism may banish: a ghost on one space, or the two a corner tile faces."""
@@ -67,15 +92,50 @@ DECK_POSITIONS = 70
 """Cards of the deck whose incarnation flag the tensor holds (the deck is shorter)."""
 
 
-def _payment_rank(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
-    """The rank of a ``banish`` among the legal ones banishing the same ghosts (see the module)."""
+_SPLIT_INDEX = {split: i for i, split in enumerate(SPLITS)}
+_COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+
+
+def one_colour_payment(tokens: Sequence[str]) -> int | None:
+    """The content index of a payment of ``board:colour`` tokens in one colour or none (in
+    ``[0, ONE_COLOUR_PAYMENTS)``), ``None`` for a payment in several colours or with a token of no
+    board, colour or count the table holds (see the module)."""
+    if not tokens:
+        return 0
+    split = [0] * len(BOARDS)
+    colours = set()
+    for token in tokens:
+        board, _, colour = str(token).partition(":")
+        if colour not in _COLOUR_INDEX or not board.isdigit() or int(board) >= len(BOARDS):
+            return None
+        colours.add(colour)
+        split[int(board)] += 1
+    got = _SPLIT_INDEX.get(tuple(split))
+    if len(colours) != 1 or got is None:
+        return None
+    return 1 + _COLOUR_INDEX[colours.pop()] * len(SPLITS) + got
+
+
+def _payment_index(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+    """The index of a ``banish``'s payment among the ids of its ghosts (see the module)."""
+    tokens = cast("tuple[str, ...]", action["tokens"])
+    content = one_colour_payment(tokens)
+    if content is not None:
+        return content
     actions = state.legal_actions(seat) if legal is None else legal
     ghosts = action["ghosts"]
-    same = sorted(
-        (a for a in actions if a.kind == "banish" and a["ghosts"] == ghosts),
+    mixed = sorted(
+        (
+            a
+            for a in actions
+            if a.kind == "banish"
+            and a["ghosts"] == ghosts
+            and one_colour_payment(cast("tuple[str, ...]", a["tokens"])) is None
+        ),
         key=lambda a: (len(a["tokens"]), a["tokens"]),  # type: ignore[arg-type]
     )
-    return same.index(action) if action in same else len(same)
+    rank = mixed.index(action) if action in mixed else MIXED_PAYMENTS
+    return ONE_COLOUR_PAYMENTS + rank
 
 
 def action_families() -> list[ActionFamily]:
@@ -110,7 +170,14 @@ def action_families() -> list[ActionFamily]:
             Family(kind, (("tile", TILES), ("ghost", SPACES), ("to", SPACES))),
         ]
     fams.append(
-        SlotFamily("banish", ("ghosts", "tokens"), PAYMENTS, _payment_rank, (("ghosts", GHOST_CHOICES),), "payment")
+        SlotFamily(
+            "banish",
+            ("ghosts", "tokens"),
+            ONE_COLOUR_PAYMENTS + MIXED_PAYMENTS,
+            _payment_index,
+            (("ghosts", GHOST_CHOICES),),
+            "payment",
+        )
     )
     return fams
 

@@ -2,10 +2,11 @@
 "Encoding for learning agents").
 
 Ids are fixed by kind and values: the house's cells (in ``house.cell_names`` order) and rooms, the
-six heroes, the action cards by id, the four directions, the three kinds of entity. One parameter
-is indexed by what it means now: ``move_entity entity=E`` by the entity's rank among the entities
-on the board (in the order they were summoned, at most :data:`ENTITY_SLOTS`), since entity ids are
-serial numbers that grow all game.
+six heroes, the action cards by id, the four directions, the three kinds of entity. An entity's id
+is a serial number that grows all game, so ``move_entity entity=E dir=D`` is indexed by what the
+entity is on the board instead: its kind, its cell and its order among the entities of its kind on
+that cell (the first summoned of them 0; at most :func:`same_kind_on_a_cell` of a kind at once). The
+id of "move the Shadows on the Library's cell north" is the same in every position.
 
 The tensor reads the seat's view only: to the hunters, the Phantom's cell is there only while it
 is revealed (its possible cells are public); to the Phantom, the traps' cells never are.
@@ -13,7 +14,7 @@ is revealed (its possible cells are public); to the Phantom, the traps' cells ne
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from ghosttable.core.actions import Action
@@ -21,11 +22,8 @@ from ghosttable.core.state import Game, State
 from ghosttable.games.encoding import ActionFamily, ActionSpace, Family, GameEncoding, SlotFamily, TensorBuilder
 from ghosttable.games.old_house.data import HUNTER_SIDES, hunter_cards
 from ghosttable.games.old_house.house import DIRECTIONS
-from ghosttable.games.old_house.rules import ENTITY_TITLES, OldHouseRules, OldHouseState
+from ghosttable.games.old_house.rules import ENTITY_TITLES, MAX_SUMMONS, OldHouseRules, OldHouseState
 
-ENTITY_SLOTS = 8
-"""The most entities on the board at once that ``move_entity`` ids hold (the box has 6 Summon cards,
-and the entities leave at the end of each round)."""
 NO_PARAMETER = ("pick_cards", "gamble", "accelerate", "end_turn", "guess", "check_honesty", "pentagram", "sense")
 PHASES = ("heroes", "twilight", "sharing", "phantom", "hunters", "over")
 PHANTOM_SIDES = ("horror", "acceleration", "summon_shadows", "summon_poltergeist", "summon_slime")
@@ -33,11 +31,33 @@ MAX_SEATS = 4
 MAX_HUNTERS = 6
 
 
-def _entity_rank(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
-    """The rank of the entity that ``move_entity`` names among the entities on the board."""
-    ids = [e.id for e in cast(OldHouseState, state).entities]
-    entity = action["entity"]
-    return ids.index(entity) if entity in ids else len(ids) + ENTITY_SLOTS  # type: ignore[arg-type]
+def same_kind_on_a_cell(game: OldHouseRules) -> int:
+    """The most entities of one kind that can stand on one cell: the Summon cards of that kind the
+    Phantom may hold in a round (the entities leave at the end of each round, and a round's cards
+    hold at most ``MAX_SUMMONS`` Summon cards), over the kinds."""
+    held = [sum(1 for c in game.cards if c.phantom == f"summon_{kind}") for kind in ENTITY_TITLES]
+    return max(min(n, MAX_SUMMONS) for n in held)
+
+
+def entity_rank(game: OldHouseRules) -> Callable[[State, int, Action, Sequence[Action] | None], int]:
+    """The function giving the index of the entity ``move_entity`` names, read off the board:
+    ``(kind * cells + cell) * same + order``, ``kind`` in ``ENTITY_TITLES`` order, ``cell`` in
+    ``house.cell_names`` order, ``order`` its place by summoning among the entities of its kind on
+    its cell (``same``: :func:`same_kind_on_a_cell`). An entity not on the board gets an index
+    past the last."""
+    cells = len(game.house.cell_names)
+    same = same_kind_on_a_cell(game)
+    kinds = {kind: i for i, kind in enumerate(ENTITY_TITLES)}
+
+    def rank(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        entities = cast(OldHouseState, state).entities
+        named = next((e for e in entities if e.id == action["entity"]), None)
+        if named is None:
+            return len(kinds) * cells * same
+        order = sum(1 for e in entities if e.kind == named.kind and e.cell == named.cell and e.id < named.id)
+        return (kinds[named.kind] * cells + named.cell) * same + order
+
+    return rank
 
 
 def action_families(game: OldHouseRules) -> list[ActionFamily]:
@@ -55,7 +75,14 @@ def action_families(game: OldHouseRules) -> list[ActionFamily]:
         Family("step", (("dir", DIRECTIONS),)),
         Family("discard", (("dir", DIRECTIONS),)),
         Family("summon", (("entity", tuple(ENTITY_TITLES)),)),
-        SlotFamily("move_entity", ("entity", "dir"), ENTITY_SLOTS, _entity_rank, (("dir", DIRECTIONS),), "entity"),
+        SlotFamily(
+            "move_entity",
+            ("entity", "dir"),
+            len(ENTITY_TITLES) * len(cells) * same_kind_on_a_cell(game),
+            entity_rank(game),
+            (("dir", DIRECTIONS),),
+            "entity kind x cell x order",
+        ),
         Family("move", (("to", cells),)),
         Family("trap", (("cell", cells),)),
         Family("attack_pentagram", (("cell", cells),)),
@@ -72,7 +99,6 @@ def observer(game: OldHouseRules) -> Any:
     seats = tuple(game.seat_names())
     relics = len(game.house.relics)
     seat_numbers = tuple(range(MAX_SEATS))
-    kinds = tuple(ENTITY_TITLES)
 
     def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
         out.one_hot("seat", seat, seat_numbers)
@@ -121,10 +147,9 @@ def observer(game: OldHouseRules) -> Any:
         entities = view["entities"]
         for kind in ENTITY_TITLES:
             out.many_hot(f"entities[{kind}]", [e["cell"] for e in entities if e["kind"] == kind], cells)
-        for k in range(ENTITY_SLOTS):  # the ranks that ``move_entity`` ids name
-            e = entities[k] if k < len(entities) else {}
-            out.one_hot(f"entity[{k}].kind", e.get("kind"), kinds)
-            out.one_hot(f"entity[{k}].cell", e.get("cell"), cells)
+        for kind in ENTITY_TITLES:  # a second entity of a kind on a cell (order 1 of move_entity ids)
+            held = [e["cell"] for e in entities if e["kind"] == kind]
+            out.many_hot(f"entities[{kind}].second", [c for i, c in enumerate(held) if c in held[:i]], cells)
         out.scalar("traps_set", view["traps_set"], 8)
         out.many_hot("own_traps", [t["cell"] for t in view.get("traps") or ()], cells)
         offer = (view.get("sharing") or {}).get("available") or (view.get("twilight") or {}).get("available") or ()
