@@ -233,9 +233,8 @@ def test_a_local_ray_that_misses_its_start_up_is_started_once_more_then_one_line
     monkeypatch.setattr(ray, "is_initialized", lambda: False)
     monkeypatch.setattr(ray, "init", failing_init)
     monkeypatch.setattr(ray, "shutdown", lambda: calls.append("shutdown"))
-    with pytest.raises(distributed.ClusterError) as refused:
-        with distributed.Cluster(workers=2):
-            pass
+    with pytest.raises(distributed.ClusterError) as refused, distributed.Cluster(workers=2):
+        pass
     assert calls == ["init", "shutdown"] * distributed.LOCAL_START_ATTEMPTS
     assert str(refused.value).startswith("cannot start Ray here: The current node timed out during startup.")
     assert "\n" not in str(refused.value)
