@@ -48,6 +48,9 @@ CONNECT_SECONDS = 5.0
 """How long ``--address HOST:PORT`` may take to answer before it is called unreachable."""
 
 
+LOCAL_START_ATTEMPTS = 2
+"""How many times a local Ray is started before ``simulate --workers`` gives up."""
+
 _QUIET: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
 """``ray.init`` arguments that keep Ray's own messages, and the workers' output, off the terminal."""
 
@@ -201,11 +204,17 @@ class Cluster:
             # Ray runs its workers at nice 15 (its daemons stay responsive): on a machine busy with
             # other work they would get far less than the serial run's share of it.
             os.environ.setdefault("RAY_worker_niceness", "0")
-            try:
-                with _quiet_stderr():
-                    ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **_QUIET)
-            except Exception as exc:
-                raise ClusterError(f"cannot start Ray here: {_first_line(exc)}") from None
+            for attempt in range(LOCAL_START_ATTEMPTS):
+                try:
+                    with _quiet_stderr():
+                        ray.init(address="local", num_cpus=self.workers, include_dashboard=False, **_QUIET)
+                    break
+                except Exception as exc:
+                    # on a busy machine Ray's daemons may miss their own start-up deadlines (a fixed
+                    # 30 s inside Ray): what was started is stopped, and Ray started once more
+                    ray.shutdown()
+                    if attempt + 1 == LOCAL_START_ATTEMPTS:
+                        raise ClusterError(f"cannot start Ray here: {_first_line(exc)}") from None
             self._owned = True
         else:
             try:

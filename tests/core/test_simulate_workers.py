@@ -216,3 +216,25 @@ def test_chunks_merge_in_order_and_a_game_error_in_a_worker_is_itself(ray_here: 
         with pytest.raises(GameError) as info:
             cluster.simulate(SecretDrawWithABadBot(2), ["bad", "bad"], 10, seed=0, chunk_size=2)
         assert "Traceback" not in str(info.value) and "\n" not in str(info.value)
+
+
+def test_a_local_ray_that_misses_its_start_up_is_started_once_more_then_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ray = pytest.importorskip("ray")
+    from ghosttable import distributed
+
+    calls: list[str] = []
+
+    def failing_init(**kwargs: Any) -> None:
+        calls.append("init")
+        raise RuntimeError("The current node timed out during startup.\nmore lines")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", failing_init)
+    monkeypatch.setattr(ray, "shutdown", lambda: calls.append("shutdown"))
+    with pytest.raises(distributed.ClusterError) as refused, distributed.Cluster(workers=2):
+        pass
+    assert calls == ["init", "shutdown"] * distributed.LOCAL_START_ATTEMPTS
+    assert str(refused.value).startswith("cannot start Ray here: The current node timed out during startup.")
+    assert "\n" not in str(refused.value)
