@@ -4,21 +4,23 @@ shows (bump ``spec.version`` and re-pin when a change is meant)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from ghosttable.ai.base import make_bot
 from ghosttable.ai.play import play_game
-from ghosttable.core import Record, replay
+from ghosttable.core import Record, RecordError, replay
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 GOLDEN = [
-    ({}, 33, [11, 2, 9], [1.0, -1.0, -1.0], "32fa1129a66dc769ae2436f8625ca15b"),
-    ({"merging": True, "midnight": True}, 31, [2, 0, 0], [1.0, -1.0, -1.0], "b447b1debc46168bb04f5748f07647c2"),
+    ({}, 33, [12, 2, 11], [1.0, -1.0, -1.0], "026a13d6d995eb9e7d3d4b90b0473933"),
+    ({"merging": True, "midnight": True}, 31, [7, 3, 4], [1.0, -1.0, -1.0], "8f78c7b397c3b519c4a446ae8b9fdfc4"),
 ]
 """Re-pinned for rules version 2.0: the record keeps one action a plan (the game without options,
 67 actions under 1.0, keeps 33, with the same points), and the Midnight Strikes cards read as the
-seed writes them (the second game's points changed from [2, 1, 0])."""
+seed writes them (the second game's points changed from [2, 1, 0]). Re-pinned for 3.0, whose games
+start from the ``balanced`` layout (on ``classic`` the points were [11, 2, 9] and [2, 0, 0])."""
 
 
 @pytest.mark.parametrize(("options", "decisions", "points", "returns", "fingerprint"), GOLDEN)
@@ -34,3 +36,35 @@ def test_golden_playthrough(
     assert state.fingerprint() == fingerprint
     record = Record.from_json(json.loads(json.dumps(state.record().to_json())))
     assert replay(record).fingerprint() == fingerprint
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+@pytest.mark.parametrize("name", ["rules-2.0-random-both", "rules-2.0-expert-plain"])
+def test_records_of_rules_2_0_replay_on_the_classic_layout(name: str) -> None:
+    """Rules 3.0 changed only the starting layout: a 2.0 record (four seats; one with both
+    options and eight furniture moves, one with five moves by ``expert``) replays on ``classic``
+    to the final state it names, and on the new default it does not."""
+    doc = json.loads((RECORDS / f"{name}.json").read_text("utf-8"))
+    assert doc["version"] == "2.0" and "layout" not in doc["options"]
+    state = replay(doc)
+    assert state.game.options["layout"] == "classic"
+    assert state.fingerprint() == doc["result"]["final"]
+    balanced = RunGhostRun(4, **doc["options"])
+    assert balanced.options["layout"] == "balanced"
+    with pytest.raises(RecordError):
+        replay(doc, game=balanced)
+
+
+def test_other_rules_versions_are_refused() -> None:
+    doc = json.loads((RECORDS / "rules-2.0-random-both.json").read_text("utf-8"))
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    with pytest.raises(RecordError, match=r"version 1\.0; this is version 3\.0"):
+        replay(dict(unsigned, version="1.0"))
+    assert RunGhostRun(2).as_version("1.0") is None
+    assert RunGhostRun(2, merging=True).as_version("2.0").options == {  # type: ignore[union-attr]
+        "merging": True,
+        "midnight": False,
+        "layout": "classic",
+    }
