@@ -14,8 +14,8 @@ from ghosttable.core import Record, RecordError, replay
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 GOLDEN = [
-    ({}, 33, [12, 2, 11], [1.0, -1.0, -1.0], "026a13d6d995eb9e7d3d4b90b0473933"),
-    ({"merging": True, "midnight": True}, 31, [7, 3, 4], [1.0, -1.0, -1.0], "8f78c7b397c3b519c4a446ae8b9fdfc4"),
+    ({}, 32, [12, 2, 12], [1.0, -1.0, 1.0], "831846ff5cf5fb0b1f3c387938fbe9ad"),
+    ({"merging": True, "midnight": True}, 31, [8, 1, 4], [1.0, -1.0, -1.0], "99aa7f3040c80544c3c1d5287376b777"),
 ]
 """Re-pinned for rules version 2.0: the record keeps one action a plan (the game without options,
 67 actions under 1.0, keeps 33, with the same points), and the Midnight Strikes cards read as the

@@ -36,34 +36,34 @@ OPTION_SETS: dict[str, dict[str, bool]] = {
 }
 
 RANDOM = {
-    "2-both": "ad765dc066d8ccc217a36b9891aaf1a9",
-    "2-merging": "6d1767f39231010601c028f120505415",
-    "2-midnight": "bf088b70f6979d49a0cb7e39e406fe64",
-    "2-plain": "0ee4f4c59f0cc087c1e9a4d18e483162",
-    "3-both": "8a1d59521f946d0d2fae40470665d7e7",
-    "3-merging": "2e16820e89800fc3ee3d880c9b2c6c5d",
-    "3-midnight": "66cc45d014a7d8c45afacca0f8f7901e",
-    "3-plain": "1e740a862fb27fc9f5076c13eab64ed7",
-    "4-both": "db10717a8826bdd9bcf1436f045faf60",
-    "4-merging": "a0e42030cfb6df268b24a5ca0c90133a",
-    "4-midnight": "52075bc2a4eea88c0a4e55f23e8d36d2",
-    "4-plain": "12e8789a24a0b3fac8613b1037c31c6e",
+    "2-both": "8edd7745165c36f2cc799d4598b7576d",
+    "2-merging": "e0d70fca7356bcda3ccd9078ac204f6f",
+    "2-midnight": "a45d9f1fb2484c5b6482e07710d2d1e1",
+    "2-plain": "57788458e23a2e8d3a366e8587712c90",
+    "3-both": "4e2c41939662a4c9b90e48d0a2260c6b",
+    "3-merging": "ab3bc4eb3876f8b085630e8305ad2045",
+    "3-midnight": "d3526d6477ce3e283a81fd3c7a3779fa",
+    "3-plain": "b630a1198d258260d733c66480454597",
+    "4-both": "728f4e783d35825a949553ef62b4cdad",
+    "4-merging": "0f7de05ffec960575e5c8b5007e67a7a",
+    "4-midnight": "ccafa522a3ba5744131dc97d0a62bf17",
+    "4-plain": "687b27a2429b6e7c9f7523c25a382dd2",
 }
 """25 games per configuration, every seat ``random``, base seed 2026."""
 
 HEURISTIC = {
-    "2-both": "432771639e28ac0003dfbc0e2cee4a53",
-    "2-merging": "d76134a0ff0cee15d9d5577c1f7ef466",
-    "2-midnight": "8bbbb2d28f8c25b2eaa6dadabd153d69",
-    "2-plain": "9f33b8cd00a2864394c75e93a79a68ab",
-    "3-both": "155d54b1cf1b6fe1bbb06966b1710edb",
-    "3-merging": "1be9c8c78e5945bf945877a3c17e1412",
-    "3-midnight": "7c7418e03dcd0ae82243ead4df75e41c",
-    "3-plain": "10bc940d704f62a06cf70495bbd57267",
-    "4-both": "e16c7a54b41a2e1f90b41456e56787ea",
-    "4-merging": "25447cba5bc8d7e7aa8c51dc448e8a17",
-    "4-midnight": "19eb26a7be06084206ada0156d5557ca",
-    "4-plain": "89568814c663b1e4c1a3326ae785b095",
+    "2-both": "d249a77abd889ee65b18d9b725cdbc1e",
+    "2-merging": "4df74f2211a3fd732d0b9e13cff85a6d",
+    "2-midnight": "16fa4ecbd2a34c3b2fd38b0c07362e3c",
+    "2-plain": "77f98f084646cf9006fa673a7cdf96b3",
+    "3-both": "f7db623b18bf50691c1c8edaf9a9ea66",
+    "3-merging": "c507c42bf9b62fb9e5b9e07814c16105",
+    "3-midnight": "0d3e32fbe46d75df90f3b1be0a9011e0",
+    "3-plain": "037fb4f2909624ceedbefe3d99834944",
+    "4-both": "52416ec773ef565a5f5a034edf3aff40",
+    "4-merging": "328849e47f094f9273774f5b0460072c",
+    "4-midnight": "81836ff9b9aedee5c501cc2071a630b7",
+    "4-plain": "cd183986b70e848140e80675a81bde4d",
 }
 """2 games per configuration, every seat ``heuristic``, base seed 7."""
 
