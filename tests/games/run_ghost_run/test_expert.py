@@ -223,12 +223,25 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
 ) -> None:
     from tests.clirun import run
 
-    # seed 4: red grasps the first piece its card shows and puts it back, then plans (and asks a hint)
+    # seed 4, on the classic layout: red grasps the first piece its card shows and puts it back,
+    # then plans (and asks a hint)
     answers = iter(["1", "1", "hint"] + ["1"] * 5000)
     monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
     monkeypatch.setattr("ghosttable.cli.HINT_WORK", 1)
     code, out, _ = run(
-        ["play", "run-ghost-run", "--terminal", "--players", "2", "--bot", "heuristic", "--seed", "4"],
+        [
+            "play",
+            "run-ghost-run",
+            "--terminal",
+            "--players",
+            "2",
+            "-o",
+            "layout=classic",
+            "--bot",
+            "heuristic",
+            "--seed",
+            "4",
+        ],
         capsys,
         monkeypatch,
     )
