@@ -4,8 +4,9 @@ A record holds the game's name and version, the seat count and rule options, the
 scripted chance outcomes, the actions in the order they were accepted (each with its seat; a
 staged decision, such as a sealed movement plan, as the one action that stands for it), the
 result when the game is over, and a checksum over all of that. :func:`replay` rebuilds every
-state exactly and refuses a record that was edited, that names another version of the rules,
-or whose actions the rules refuse.
+state exactly and refuses a record that was edited, that names another version of the rules
+(unless the game can still play as that version did: ``Game.as_version``), or whose actions the
+rules refuse.
 
 Document shape (``format`` 1)::
 
@@ -255,9 +256,12 @@ def _game_of(record: Record) -> Game:
     except GameError as exc:
         raise RecordError(f"the record's game cannot be set up: {exc.reason}") from None
     if game.spec.version != record.version:
-        raise RecordError(
-            f"the record was made with {record.game} version {record.version}; this is version {game.spec.version}"
-        )
+        older = game.as_version(record.version)
+        if older is None:
+            raise RecordError(
+                f"the record was made with {record.game} version {record.version}; this is version {game.spec.version}"
+            )
+        game = older
     digests = game.local_data_digests()
     for name, digest in sorted(record.local_data.items()):
         if digests.get(name) != digest:

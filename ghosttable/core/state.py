@@ -88,6 +88,12 @@ class Game(ABC):
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> State:
         """The state at the start of a game, its chance fixed by ``seed`` and ``script``."""
 
+    def as_version(self, version: str) -> Game | None:
+        """This game set up to play as rules version ``version`` of it did, for replaying a record
+        made then (same seats and options as far as that version had them), or ``None`` when this
+        version cannot (the default: a record of another version is refused)."""
+        return None
+
     def seat_names(self) -> list[str]:
         """A display name per seat (``seat1`` ..., or the game's own, such as ``phantom``)."""
         return [f"seat{i + 1}" for i in range(self.players)]

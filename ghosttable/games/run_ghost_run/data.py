@@ -109,11 +109,17 @@ class EyeData:
 
 @dataclass(frozen=True)
 class GameData:
-    """All of the game's data."""
+    """All of the game's data.
+
+    ``layouts`` holds the named starting layouts of the furniture (``{name: {piece: (anchor,
+    rotation, posture)}}``); ``default_layout`` names the one a game starts from unless its
+    ``layout`` option says otherwise.
+    """
 
     movement: tuple[MovementCard, ...]
     pieces: dict[str, PieceShape]
-    layout: dict[str, tuple[str, int, str]]
+    layouts: dict[str, dict[str, tuple[str, int, str]]]
+    default_layout: str
     sizes: dict[str, SizeData]
     space_capacity: int
     lying_factor: float
@@ -126,6 +132,11 @@ class GameData:
     turns: int
     removed_cards: dict[int, int]
     eye: EyeData
+
+    @property
+    def layout(self) -> dict[str, tuple[str, int, str]]:
+        """The default starting layout, ``{piece: (anchor, rotation, posture)}`` (see :attr:`layouts`)."""
+        return self.layouts[self.default_layout]
 
     def card(self, card_id: int) -> MovementCard:
         """The Movement card with ``card_id``. Raises ``KeyError``."""
@@ -174,7 +185,10 @@ def game_data() -> GameData:
             tipped_places=_places(raw["tipped_places"]),
             mirror=(float(mirror["face_v"]), float(mirror["face_height"])) if mirror else None,
         )
-    layout = {name: (str(p["anchor"]), int(p["rotation"]), str(p["posture"])) for name, p in furn["layout"].items()}
+    layouts = {
+        str(named): {name: (str(p["anchor"]), int(p["rotation"]), str(p["posture"])) for name, p in pieces_at.items()}
+        for named, pieces_at in furn["layout"].items()
+    }
     ghosts = _read("ghosts.toml")
     sizes = {
         name: SizeData(
@@ -198,7 +212,8 @@ def game_data() -> GameData:
     data = GameData(
         movement=movement,
         pieces=pieces,
-        layout=layout,
+        layouts=layouts,
+        default_layout=str(furn["default_layout"]),
         sizes=sizes,
         space_capacity=int(ghosts["space_capacity"]),
         lying_factor=float(ghosts["lying_factor"]),
@@ -230,5 +245,7 @@ def _check(data: GameData) -> None:
             raise ValueError(f"Movement card {card.id} must show 0 or 2 known pieces")
     if len(data.midnight) != 12:
         raise ValueError("midnight.toml must hold 12 cards")
-    if set(data.layout) != set(data.pieces) or set(data.sizes) != set(SIZES):
-        raise ValueError("the layout must place every piece, and the sizes must be small, medium, large")
+    if data.default_layout not in data.layouts or any(set(lay) != set(data.pieces) for lay in data.layouts.values()):
+        raise ValueError("every layout must place every piece, and the default layout must be one of them")
+    if set(data.sizes) != set(SIZES):
+        raise ValueError("the sizes must be small, medium, large")

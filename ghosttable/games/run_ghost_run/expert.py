@@ -57,8 +57,10 @@ if TYPE_CHECKING:
     from ghosttable.core.state import State
     from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 
-DEFAULT_WORK = 15_000
-"""Work units one decision of ``expert`` may spend by default (see the module docstring)."""
+DEFAULT_WORK = 2_500
+"""Work units one decision of ``expert`` may spend by default (see the module docstring): enough
+with two players to score every joint plan and revisit them; with four, about 150 joint plans of
+some 3,000 and three furniture placements, which keeps a four-player game near 4 CPU seconds."""
 
 PLAN_WORK = 20
 """Work units of one whole plan made for one seat."""
@@ -401,19 +403,66 @@ def _gain(
     return worth(Ghost("probe", g.owner, g.size, HALL, sp, place)) - before
 
 
+PlanKey = tuple[object, ...]
+"""What a greedy plan without noise is made from (see :func:`plan_key`)."""
+
+_PLANS: dict[tuple[PlanKey, Style], list[Action]] = {}
+_PLANS_LIMIT = 4096
+"""How many greedy plans :func:`candidate_plans` keeps (all are dropped when full)."""
+
+
+def plan_key(state: RunGhostRunState, seat: int) -> PlanKey:
+    """Everything :func:`build_plan` reads of ``state`` for ``seat``: the board (ghosts and
+    furniture), the seat's card and draft, its starting side, and what the keyhole and the
+    Midnight Strikes card in play fix (frozen ghosts, lying ghosts, the side, the Crystal Ball).
+    Nothing hidden from any seat but the seat's own draft is in it, so every determinization of
+    one position gives one key (the piles' order is not read)."""
+    ghosts = tuple((g.id, g.where, g.space, g.place, g.size) for g in state.board.ghosts.values())
+    return (
+        ghosts,
+        tuple(state.board.furniture.items()),
+        seat,
+        state.cards[seat],
+        tuple(state.plans[seat]),
+        state.start_side[seat],
+        state.keyhole,
+        state.midnight,
+        state.crystal,
+        state.lying,
+        tuple(state.frozen),
+        state.merging,
+        state.phase,
+        state.turn,
+    )
+
+
 def candidate_plans(
     state: RunGhostRunState, seat: int, styles: Sequence[Style], rng: random.Random, budget: Budget
 ) -> list[list[Action]]:
     """``seat``'s whole plans in ``styles`` (duplicates dropped, in the order first made; the
-    empty plan last when no style left every ghost home), each a list of ``step`` actions."""
+    empty plan last when no style left every ghost home), each a list of ``step`` actions.
+
+    A plan without noise draws nothing at random and depends on :func:`plan_key` only, so it is
+    made once for every seat's bot in the process that meets the same position (four ``expert``
+    players each plan for all four seats) and read back after; its work is counted all the same,
+    so a seeded game plays alike whichever bots shared it."""
     out: list[list[Action]] = []
     seen: set[tuple[Action, ...]] = set()
+    key = plan_key(state, seat)
     for style in styles:
-        plan = build_plan(state, seat, style, rng)
+        if style.noise:
+            plan = build_plan(state, seat, style, rng)
+        else:
+            kept = _PLANS.get((key, style))
+            if kept is None:
+                if len(_PLANS) >= _PLANS_LIMIT:
+                    _PLANS.clear()
+                kept = _PLANS[(key, style)] = build_plan(state, seat, style, rng)
+            plan = list(kept)
         budget.spend(PLAN_WORK)
-        key = tuple(sorted(plan, key=str))
-        if key not in seen:
-            seen.add(key)
+        steps = tuple(sorted(plan, key=str))
+        if steps not in seen:
+            seen.add(steps)
             out.append(plan)
     if () not in seen:
         out.append([])

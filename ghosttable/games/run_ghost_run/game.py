@@ -31,6 +31,8 @@ class RunGhostRun(Game):
     Options:
         merging: the "Ghost Merging" rule (seed, "Once You Master the Game").
         midnight: the Midnight Strikes cards (seed, "Midnight Strikes Cards").
+        layout: the furniture's starting layout, ``balanced`` (rules 3.0) or ``classic`` (rules
+            1.0 and 2.0), as ``data/furniture.toml`` names them.
     """
 
     spec = GameSpec(
@@ -58,6 +60,13 @@ class RunGhostRun(Game):
                 "Midnight Strikes: from turn 2 the die holder draws a card whose effect applies at once.",
                 source="seed: Midnight Strikes Cards",
             ),
+            RuleOption(
+                "layout",
+                game_data().default_layout,
+                "The furniture's starting layout: balanced (every seat's chances alike) or classic (rules 2.0).",
+                choices=tuple(game_data().layouts),
+                source="reference part 2: the hall as the game starts; spec page: Seat balance",
+            ),
         ),
         secrets="another seat's movement plan until the reveal; the order of the Movement and Midnight Strikes piles",
     )
@@ -66,6 +75,13 @@ class RunGhostRun(Game):
         """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
         ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
         return RunGhostRunState(self, seed, script)
+
+    def as_version(self, version: str) -> RunGhostRun | None:
+        """This game as rules version 2.0 played it, for a record of 2.0: the ``classic`` layout
+        (3.0 changed only the starting layout); ``None`` for any other version."""
+        if version != "2.0":
+            return None
+        return RunGhostRun(self.players, **{**self.options, "layout": "classic"})
 
     def seat_names(self) -> list[str]:
         """The seats' colours: red, blue, green, orange."""

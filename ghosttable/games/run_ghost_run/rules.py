@@ -68,7 +68,7 @@ from ghosttable.games.run_ghost_run.listing import (
     step_table,
 )
 
-VERSION = "2.0"
+VERSION = "3.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
 
@@ -112,8 +112,9 @@ class RunGhostRunState(State):
                     gid = f"{colours[seat]}-{sd.letter}{i}"
                     where = UNUSED if self.merging and size != "small" else RESERVE
                     self.board.ghosts[gid] = Ghost(gid, seat, size, where)
-        for name in sorted(data.layout):
-            anchor, rotation, posture = data.layout[name]
+        layout = data.layouts[str(game.options["layout"])]
+        for name in sorted(layout):
+            anchor, rotation, posture = layout[name]
             c, r = parse_space(anchor)
             self.board.furniture[name] = Placement(c, r, rotation, posture)
         ids = [c.id for c in data.movement]

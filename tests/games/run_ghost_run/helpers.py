@@ -21,7 +21,10 @@ def new_state(
     script: dict[str, list[Any]] | None = None,
     **options: Any,
 ) -> RunGhostRunState:
-    """A new game whose Movement pile starts with the card ids ``first`` (in draw order)."""
+    """A new game whose Movement pile starts with the card ids ``first`` (in draw order), its
+    furniture on the ``classic`` layout unless ``options`` name another (the rule tests' positions,
+    the seed's worked examples among them, are set among those pieces)."""
+    options.setdefault("layout", "classic")
     data = game_data()
     ids = [c.id for c in data.movement]
     first = first or []

@@ -16,8 +16,10 @@ from ghosttable.games.run_ghost_run.expert import (
     OTHER_STYLES,
     OWN_STYLES,
     PLAN_WORK,
+    Budget,
     ExpertBot,
     Valuer,
+    candidate_plans,
     look_value,
 )
 from ghosttable.games.run_ghost_run.sealing import read_seal
@@ -79,6 +81,35 @@ def test_expert_is_deterministic_under_a_seed_and_keeps_to_its_budget() -> None:
     # the first, the heuristic's own plan
     made = (len(OWN_STYLES) + 2 * len(OTHER_STYLES)) * PLAN_WORK
     assert small.last_work == made
+
+
+def test_plans_shared_between_seats_are_the_plans_made_anew() -> None:
+    # the greedy plans without noise are kept for every bot of the process: along a game, with
+    # the store carried from position to position, each seat's candidates are the ones made with
+    # an empty store, and their work is counted alike
+    import random
+
+    from ghosttable.ai.base import make_bot
+    from ghosttable.games.run_ghost_run import expert
+
+    game = RunGhostRun(4, merging=True)
+    state = game.new_initial_state(3)
+    bots = [make_bot(game, "random", s, s) for s in range(4)]
+    positions = 0
+    while not state.is_terminal():
+        if state.phase == "plan" and not any(state.plans):
+            for seat in range(4):
+                shared_budget, fresh_budget = Budget(0), Budget(0)
+                shared = candidate_plans(state, seat, OWN_STYLES, random.Random(seat), shared_budget)
+                kept = dict(expert._PLANS)
+                expert._PLANS.clear()
+                fresh = candidate_plans(state, seat, OWN_STYLES, random.Random(seat), fresh_budget)
+                expert._PLANS.update(kept)
+                assert shared == fresh and shared_budget.spent == fresh_budget.spent
+            positions += 1
+        seat = state.acting_seats()[0]
+        state.apply(bots[seat].choose(Observation(state, seat)), seat)
+    assert positions >= 4
 
 
 def test_forced_steps_cost_nothing() -> None:
@@ -192,12 +223,25 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
 ) -> None:
     from tests.clirun import run
 
-    # seed 4: red grasps the first piece its card shows and puts it back, then plans (and asks a hint)
+    # seed 4, on the classic layout: red grasps the first piece its card shows and puts it back,
+    # then plans (and asks a hint)
     answers = iter(["1", "1", "hint"] + ["1"] * 5000)
     monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
     monkeypatch.setattr("ghosttable.cli.HINT_WORK", 1)
     code, out, _ = run(
-        ["play", "run-ghost-run", "--terminal", "--players", "2", "--bot", "heuristic", "--seed", "4"],
+        [
+            "play",
+            "run-ghost-run",
+            "--terminal",
+            "--players",
+            "2",
+            "-o",
+            "layout=classic",
+            "--bot",
+            "heuristic",
+            "--seed",
+            "4",
+        ],
         capsys,
         monkeypatch,
     )

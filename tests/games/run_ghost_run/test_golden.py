@@ -4,23 +4,23 @@ shows (bump ``spec.version`` and re-pin when a change is meant)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from ghosttable.ai.base import make_bot
 from ghosttable.ai.play import play_game
-from ghosttable.core import Record, replay
+from ghosttable.core import Record, RecordError, replay
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 GOLDEN = [
-    ({}, 33, [11, 2, 9], [1.0, -1.0, -1.0], "684a417569fbc7d933c0e6492c92a4f9"),
-    ({"merging": True, "midnight": True}, 31, [2, 0, 0], [1.0, -1.0, -1.0], "e0a4f27a466538c6ce974741dc5b498e"),
+    ({}, 32, [12, 2, 12], [1.0, -1.0, 1.0], "831846ff5cf5fb0b1f3c387938fbe9ad"),
+    ({"merging": True, "midnight": True}, 31, [8, 1, 4], [1.0, -1.0, -1.0], "99aa7f3040c80544c3c1d5287376b777"),
 ]
 """Re-pinned for rules version 2.0: the record keeps one action a plan (the game without options,
 67 actions under 1.0, keeps 33, with the same points), and the Midnight Strikes cards read as the
-seed writes them (the second game's points changed from [2, 1, 0]). Re-pinned again, same rules
-version, when the log came to tell the reveal's steps and the roll-off's dice (the fingerprint
-counts the log's lines; every action and outcome is as before)."""
+seed writes them (the second game's points changed from [2, 1, 0]). Re-pinned for 3.0, whose games
+start from the ``balanced`` layout (on ``classic`` the points were [11, 2, 9] and [2, 0, 0])."""
 
 
 @pytest.mark.parametrize(("options", "decisions", "points", "returns", "fingerprint"), GOLDEN)
@@ -36,3 +36,33 @@ def test_golden_playthrough(
     assert state.fingerprint() == fingerprint
     record = Record.from_json(json.loads(json.dumps(state.record().to_json())))
     assert replay(record).fingerprint() == fingerprint
+
+
+RECORDS = Path(__file__).parent / "records"
+
+
+@pytest.mark.parametrize("name", ["rules-2.0-random-both", "rules-2.0-expert-plain"])
+def test_records_of_rules_2_0_replay_on_the_classic_layout(name: str) -> None:
+    """Rules 3.0 changed only the starting layout: a 2.0 record (four seats; one with both
+    options and eight furniture moves, one with five moves by ``expert``) replays on ``classic``
+    to the final state it names, and on the new default it does not."""
+    doc = json.loads((RECORDS / f"{name}.json").read_text("utf-8"))
+    assert doc["version"] == "2.0" and "layout" not in doc["options"]
+    state = replay(doc)
+    assert state.game.options["layout"] == "classic"
+    assert state.fingerprint() == doc["result"]["final"]
+    balanced = RunGhostRun(4, **doc["options"])
+    assert balanced.options["layout"] == "balanced"
+    with pytest.raises(RecordError):
+        replay(doc, game=balanced)
+
+
+def test_other_rules_versions_are_refused() -> None:
+    doc = json.loads((RECORDS / "rules-2.0-random-both.json").read_text("utf-8"))
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    with pytest.raises(RecordError, match=r"version 1\.0; this is version 3\.0"):
+        replay(dict(unsigned, version="1.0"))
+    assert RunGhostRun(2).as_version("1.0") is None
+    older = RunGhostRun(2, merging=True).as_version("2.0")
+    assert older is not None and older.players == 2
+    assert older.options == {"merging": True, "midnight": False, "layout": "classic"}
