@@ -436,11 +436,15 @@ def retired_summary(data: TableData, seat: int | None = None) -> dict[str, Any]:
 
 
 def build_room(data: TableData) -> Room:
-    """A room rebuilt from stored data by replaying every stored action.
+    """A room rebuilt from stored data by replaying every stored action, under the rules version
+    the table was created with when the game can still play as it (``Game.as_version``), else
+    under the installed rules.
 
     Raises ``GameError`` when the game cannot be set up or a stored action is refused.
     """
     game = load(data.game, players=data.players, **data.options)
+    if data.version and data.version != game.spec.version:
+        game = game.as_version(data.version) or game
     state = game.new_initial_state(data.seed, data.script)
     room = Room(data.id, game, state, list(data.seats), data.created_at, data.updated_at, script=dict(data.script))
     room.track_decisions()

@@ -8,6 +8,7 @@ views, bots or rendering: a state reaches its views through its game (:meth:`Old
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, cast
 
 from ghosttable.core.spec import GameSpec, RuleOption
@@ -44,7 +45,7 @@ class OldHouse(OldHouseRules):
         chance=True,
         hidden_information=True,
         cooperative=False,
-        version="3",
+        version="4",
         max_decisions=30000,
         options=(
             RuleOption(
@@ -123,6 +124,14 @@ class OldHouse(OldHouseRules):
         """What ``seat``'s view must never hold: see :func:`views.secrets`."""
         return views.secrets(state, seat)
 
+    def as_version(self, version: str) -> OldHouse | None:
+        """This game as rules version 3 played it, for a record of 3: the same rules without the
+        log line that opens the hunters' turn (version 4 added only that line); ``None`` for any
+        other version."""
+        if version != "3":
+            return None
+        return OldHouseVersion3(self.players, **self.options)
+
     def bots(self) -> dict[str, BotFactory]:
         """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat."""
         from ghosttable.games.old_house.expert import ExpertBot
@@ -158,3 +167,11 @@ class OldHouse(OldHouseRules):
         from ghosttable.games.old_house.render import render_view
 
         return render_view(view, heat_map=bool(self.options["heat-map"]))
+
+
+class OldHouseVersion3(OldHouse):
+    """The Old House as rules version 3 played it (see :meth:`OldHouse.as_version`): its records
+    say version 3 and replay as they were made."""
+
+    spec = dataclasses.replace(OldHouse.spec, version="3")
+    logs_hunters_turn = False

@@ -22,7 +22,7 @@ from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
@@ -189,6 +189,10 @@ class OldHouseRules(Game):
 
     Raises ``OptionError`` (a ``HouseError``) for a house file that cannot be played.
     """
+
+    logs_hunters_turn: ClassVar[bool] = True
+    """Whether the log opens the hunters' turn with a line of its own (rules version 4 on; the
+    game as version 3 played it, for its records, logs nothing there)."""
 
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
@@ -977,7 +981,8 @@ class OldHouseState(State):
                 self._begin_phantom_turn()
                 return
         self.phase = "hunters"
-        self._say("all", "The hunters' turn.")
+        if self.game.logs_hunters_turn:
+            self._say("all", "The hunters' turn.")
         self.done = set()
         self.active = None
         self.checked = False

@@ -8,8 +8,9 @@ for :meth:`RunGhostRun.state_view`.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from ghosttable.core import Game, GameSpec, RuleOption, State
 from ghosttable.games.run_ghost_run.data import game_data
@@ -71,17 +72,21 @@ class RunGhostRun(Game):
         secrets="another seat's movement plan until the reveal; the order of the Movement and Midnight Strikes piles",
     )
 
+    tells_reveal: ClassVar[bool] = True
+    """Whether the log tells the reveal's steps and the roll-off's dice (see :meth:`as_version`)."""
+
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> RunGhostRunState:
         """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
         ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
         return RunGhostRunState(self, seed, script)
 
     def as_version(self, version: str) -> RunGhostRun | None:
-        """This game as rules version 2.0 played it, for a record of 2.0: the ``classic`` layout
-        (3.0 changed only the starting layout); ``None`` for any other version."""
+        """This game as rules version 2.0 played it, for a record of 2.0: the ``classic`` layout,
+        and a log that does not tell the reveal's steps and the roll-off's dice (3.0 changed only
+        these); ``None`` for any other version."""
         if version != "2.0":
             return None
-        return RunGhostRun(self.players, **{**self.options, "layout": "classic"})
+        return RunGhostRunVersion2(self.players, **{**self.options, "layout": "classic"})
 
     def seat_names(self) -> list[str]:
         """The seats' colours: red, blue, green, orange."""
@@ -142,3 +147,12 @@ class RunGhostRun(Game):
         from ghosttable.games.run_ghost_run.render import render_view
 
         return render_view(view, seat)
+
+
+class RunGhostRunVersion2(RunGhostRun):
+    """Run, Ghost, Run! as rules version 2.0 played it (see :meth:`RunGhostRun.as_version`), on
+    the layout it is given (``classic`` from ``as_version``): its records say version 2.0 and
+    replay as they were made."""
+
+    spec = dataclasses.replace(RunGhostRun.spec, version="2.0")
+    tells_reveal = False

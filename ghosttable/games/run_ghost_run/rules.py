@@ -94,6 +94,12 @@ class RunGhostRunState(State):
     """One position of Run, Ghost, Run!. Public attributes are the rules' bookkeeping; ``view``
     is the only way they reach a seat."""
 
+    @property
+    def _tells_reveal(self) -> bool:
+        """Whether the log tells the reveal's steps and the roll-off's dice (rules 3.0 on; a game
+        set up as 2.0 played by ``RunGhostRun.as_version`` logs neither)."""
+        return bool(getattr(self.game, "tells_reveal", True))
+
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         data = game_data()
@@ -232,8 +238,10 @@ class RunGhostRunState(State):
         while len(contenders) > 1:
             faces = [self.chance.roll("die", [1, 2, 3, 4, 5, 6]) for _ in contenders]
             self.rolls.append(faces)
-            names = self.game.seat_names()
-            self._say("the roll-off: " + ", ".join(f"{names[c]} {f}" for c, f in zip(contenders, faces, strict=True)))
+            if self._tells_reveal:
+                names = self.game.seat_names()
+                rolled = zip(contenders, faces, strict=True)
+                self._say("the roll-off: " + ", ".join(f"{names[c]} {f}" for c, f in rolled))
             best = max(faces)
             contenders = [s for s, f in zip(contenders, faces, strict=True) if f == best]
         self.chooser = contenders[0]
@@ -550,9 +558,10 @@ class RunGhostRunState(State):
                     steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
-        self._say("the plans are revealed" if steps else "the plans are revealed: no ghost moves")
-        for out in steps:
-            self._say(_step_line(out))
+        if self._tells_reveal:
+            self._say("the plans are revealed" if steps else "the plans are revealed: no ghost moves")
+            for out in steps:
+                self._say(_step_line(out))
 
     # ----- the kernel's contract -----------------------------------------------------------------------
 

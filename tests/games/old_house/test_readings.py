@@ -9,7 +9,9 @@ turn; the hunters choose their heroes; a hunter plays cards before or after its 
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -263,11 +265,27 @@ def test_a_hunters_determinization_still_keeps_to_the_hunters_traps() -> None:
 # Records of the old version ------------------------------------------------------------------------
 
 
-def test_a_record_of_rules_version_2_is_refused_by_name_and_one_of_version_3_replays() -> None:
+def test_a_record_of_rules_version_2_is_refused_by_name_and_one_of_version_4_replays() -> None:
     state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
     _opening(state)
     doc = state.record().to_json()
-    assert doc["version"] == "3" and replay(doc).fingerprint() == state.fingerprint()
+    assert doc["version"] == "4" and replay(doc).fingerprint() == state.fingerprint()
     unsigned = {k: v for k, v in doc.items() if k != "checksum"}
-    with pytest.raises(RecordError, match="made with old-house version 2; this is version 3"):
+    with pytest.raises(RecordError, match="made with old-house version 2; this is version 4"):
         replay(dict(unsigned, version="2"))
+
+
+def test_a_record_of_rules_version_3_replays_to_its_final_state_without_the_hunters_turn_line() -> None:
+    """Version 4 added only the log line that opens the hunters' turn: a whole game recorded
+    under version 3 (three heuristic seats) replays to the final state it names, and the same
+    actions on version 4 log that line at every hunters' turn."""
+    doc = json.loads((Path(__file__).parent / "records" / "rules-3-heuristic.json").read_text("utf-8"))
+    assert doc["version"] == "3"
+    old = replay(doc)
+    assert old.fingerprint() == doc["result"]["final"]
+    assert not any("The hunters' turn." in str(line) for line in old.log)
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    new = replay(dict(unsigned, version="4", result=None))
+    assert sum("The hunters' turn." in str(line) for line in new.log) >= 2
+    assert new.returns() == old.returns() and new.score() == old.score()
+    assert OldHouse(3).as_version("2") is None

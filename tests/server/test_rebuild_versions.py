@@ -1,0 +1,53 @@
+"""A stored table of an older rules version that the game can still play as (``Game.as_version``)
+is rebuilt under that version: a Run, Ghost, Run! table created under 2.0 keeps its classic hall
+and its log after an upgrade to 3.0, and its record says 2.0."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from itertools import islice
+from pathlib import Path
+
+from ghosttable.core.records import Record, replay_states
+from ghosttable.server.rooms import build_room
+from ghosttable.server.storage import SeatData, TableData
+
+RECORD = Path(__file__).parents[1] / "games" / "run_ghost_run" / "records" / "rules-2.0-random-both.json"
+
+
+def _stored(doc: dict[str, object], version: str, actions: int) -> TableData:
+    now = datetime.now(UTC)
+    return TableData(
+        id="t2",
+        game=str(doc["game"]),
+        version=version,
+        players=4,
+        options=dict(doc["options"]),  # type: ignore[call-overload]
+        seed=int(doc["seed"]),  # type: ignore[call-overload]
+        script={},
+        status="playing",
+        outcome=None,
+        record=None,
+        created_at=now,
+        updated_at=now,
+        seats=[SeatData(seat, "ai", "random") for seat in range(4)],
+        actions=[(seat, action) for seat, action in doc["actions"][:actions]],  # type: ignore[index]
+    )
+
+
+def test_a_table_of_rules_2_0_is_rebuilt_as_2_0_and_its_record_says_so() -> None:
+    doc = json.loads(RECORD.read_text("utf-8"))
+    half = len(doc["actions"]) // 2
+    room = build_room(_stored(doc, "2.0", half))
+    assert room.game.spec.version == "2.0" and room.game.options["layout"] == "classic"
+    expected = next(islice(replay_states(Record.from_json(doc)), half, None))
+    assert room.state.fingerprint() == expected.fingerprint()
+    assert room.state.record().to_json()["version"] == "2.0"
+    assert not any("the plans are revealed" in str(line) for line in room.state.log)  # type: ignore[attr-defined]
+
+
+def test_a_table_of_the_installed_version_is_rebuilt_under_the_installed_rules() -> None:
+    doc = json.loads(RECORD.read_text("utf-8"))
+    room = build_room(_stored(doc, "3.0", 0))
+    assert room.game.spec.version == "3.0" and room.game.options["layout"] == "balanced"
