@@ -309,3 +309,27 @@ def test_the_search_weighs_the_yin_yang_against_the_step_it_is_spent_in() -> Non
     legal = st.legal_actions()
     cands = candidate_actions(policy, st, legal, 4)
     assert Action.make("end_turn") in cands and cands[-1].kind.startswith("yin_yang") and set(cands) <= set(legal)
+
+
+def test_the_pavilion_is_valued_as_the_walk_over_its_every_move() -> None:
+    """The heuristic's short way to the Pavilion's best move (the playouts' dearest help) gives
+    the move and value of the walk over every (ghost, free space) pair, on positions of games."""
+    game = GhostStories(4)
+    compared = 0
+    for seed in range(4):
+        st = game.new_initial_state(seed)
+        bots = [HeuristicBot(game, s, s) for s in range(4)]
+        while not st.is_terminal():
+            seat = st.current_player
+            if st.decision_name(seat) == "yang_move":
+                t, bot = st.board, bots[seat]
+                pos = st.tiles.index("pavilion")
+                best: tuple[float, Action | None] = (0.0, None)
+                for prm in st._help_params(t, pos):
+                    v = bot._help_param_value(st, t, pos, prm, sum(st.haunted), st.haunted_limit())
+                    if v > best[0]:
+                        best = (v, Action.make("ask_help", tile=pos, **prm))
+                assert bot.help_value(st, t, pos) == best or st.haunted[pos]
+                compared += best[1] is not None
+            st.apply(bots[seat].choose(Observation(st, seat)), seat)
+    assert compared >= 10
