@@ -198,6 +198,28 @@ def test_a_search_never_passes_its_hard_limit_by_more_than_a_step() -> None:
     assert searched > 0
 
 
+def test_once_every_incarnation_is_out_a_search_spends_the_end_budget() -> None:
+    from ghosttable.games.ghost_stories.expert import MOVE_WORK, OVERRUN, ROUND_WORK
+
+    step = max(ROUND_WORK, 1 + 200 + MOVE_WORK)
+    spent = {}
+    for out in (False, True):
+        st = _position(17, 30)
+        if out:  # the incarnation drawn and gone (its place in the deck is public)
+            for c in [c for c in st.deck if st.card(c).incarnation]:
+                st.deck.remove(c)
+                st.discard.append(c)
+        most = 0
+        for _ in range(12):
+            seat = st.current_player
+            bot = ExpertBot(st.game, seat, 3, work=2_000, end_work=200, min_rounds=1)
+            choice = bot.choose(Observation(st, seat))
+            most = max(most, bot.last_work)
+            st.apply(choice, seat)
+        spent[out] = most
+    assert 0 < spent[True] <= OVERRUN * 200 + step < spent[False] <= OVERRUN * 2_000 + step
+
+
 def test_the_search_keeps_the_base_choice_when_the_advantage_is_within_its_noise() -> None:
     from ghosttable.core import Action
     from ghosttable.games.ghost_stories.expert import Estimate, pick
@@ -216,6 +238,8 @@ def test_bad_budgets_are_refused() -> None:
     game = GhostStories(4)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, work=0)
+    with pytest.raises(ValueError):
+        ExpertBot(game, 0, 1, end_work=0)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, seconds=float("nan"))
     with pytest.raises(ValueError):
