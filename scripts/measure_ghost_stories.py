@@ -24,6 +24,7 @@ import ghosttable
 from ghosttable.ai.base import make_bot, observation_for
 from ghosttable.ai.play import _wilson
 from ghosttable.core.playout import derive_seed
+from ghosttable.games.ghost_stories.evaluation import incarnations_out
 from ghosttable.games.ghost_stories.expert import ExpertBot, OracleBot
 
 
@@ -45,8 +46,12 @@ def play(
     cpu = [0.0] * players
     cpu_slowest = [0.0] * players
     count = [0] * players
+    # searched decisions by whether an incarnation is still in the deck: CPU seconds, decisions,
+    # slowest CPU seconds, work units
+    searched = {"deck": [0.0, 0, 0.0, 0], "out": [0.0, 0, 0.0, 0]}
     while not state.is_terminal():
         seat = state.current_player
+        phase = "out" if incarnations_out(state) else "deck"  # type: ignore[arg-type]
         started = time.perf_counter()
         cpu_started = time.process_time()
         action = bots[seat].choose(observation_for(bots[seat], state, seat))
@@ -57,6 +62,13 @@ def play(
         spent[seat] += took
         slowest[seat] = max(slowest[seat], took)
         count[seat] += 1
+        work = getattr(bots[seat], "last_work", 0)
+        if work:
+            row = searched[phase]
+            row[0] += cpu_took
+            row[1] += 1
+            row[2] = max(row[2], cpu_took)
+            row[3] += work
         state.apply(action, seat)
     st: Any = state
     reached = any(st.card(c).incarnation for c in (*st.discard, *st.space_card) if c)
@@ -84,6 +96,7 @@ def play(
         "slowest": slowest,
         "cpu": cpu,
         "cpu_slowest": cpu_slowest,
+        "searched": searched,
     }
 
 
@@ -114,11 +127,20 @@ def summary(rows: list[dict[str, Any]]) -> None:
             sum(r["cpu"][s] for r in timed) / max(1, sum(r["decisions"][s] for r in timed)) for s in range(players)
         )
         cpu_max = max((max(r["cpu_slowest"]) for r in timed), default=0.0)
+        parts = []
+        for phase in ("deck", "out"):
+            rows_ = [r["searched"][phase] for r in rs if "searched" in r]
+            cpu_s, dec, work = sum(x[0] for x in rows_), sum(x[1] for x in rows_), sum(x[3] for x in rows_)
+            if dec:
+                parts.append(
+                    f"{phase}: {dec} searched, {cpu_s / dec:.3f} s mean, {max(x[2] for x in rows_):.2f} max, "
+                    f"{cpu_s / work * 1e6:.1f} us/unit"
+                )
         print(
             f"{bot} {level} {players}p: {wins}/{n} {wins / n:.1%} ({low:.1%}-{high:.1%}) score {score:.1f} "
             f"s/dec mean(worst seat) {max(per_seat):.3f} max {slowest:.2f} CPU {cpu:.3f} max {cpu_max:.2f} "
             f"reached {reached} seeds {seeds} "
-            f"losses {dict(reasons)}"
+            f"losses {dict(reasons)}" + ("; searches " + "; ".join(parts) if parts else "")
         )
 
 
@@ -195,7 +217,7 @@ def main() -> None:
     args = ap.parse_args()
     settings = dict(_setting(text) for text in args.setting)
     if args.sum is not None:
-        rows = []
+        rows: list[dict[str, Any]] = []
         for path in args.sum:
             with open(path) as lines:
                 rows.extend(json.loads(line) for line in lines if line.strip())

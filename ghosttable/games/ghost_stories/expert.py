@@ -25,8 +25,10 @@ each determinization :data:`ROUND_WORK`. A search stops after the round that rea
 least ``min_rounds`` rounds), and never passes :data:`OVERRUN` times the budget by more than a
 playout's step;
 ``seconds`` adds a wall-clock limit (play then depends on the
-machine). :data:`DEFAULT_WORK` keeps a decision well under a second of CPU on one core (measured
-in ``docs/games/ghost_stories.md``).
+machine). :data:`DEFAULT_WORK` (while an incarnation is still in the deck) and
+:data:`DEFAULT_END_WORK` (once every incarnation has left it, when a unit costs about twice as
+much) keep a decision under a second of CPU on one core (measured in
+``docs/games/ghost_stories.md``).
 
 ``oracle`` (:class:`OracleBot`) runs the same search on the true state (deck order and future
 dice): it cheats, and exists only to measure how far a search could go. It is never offered in the
@@ -55,7 +57,14 @@ if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
 DEFAULT_WORK = 16_000
-"""Work units a decision of ``expert`` may spend by default (see the module docstring)."""
+"""Work units a decision of ``expert`` may spend by default while an incarnation is still in the
+deck (see the module docstring)."""
+
+DEFAULT_END_WORK = 16_000
+"""Work units a decision of ``expert`` may spend by default once every incarnation has left the
+deck: its playouts then run to the end of the game, where a unit costs about twice the CPU time
+of one in a playout stopped at the horizon (the heuristic weighs exorcisms of the many-coloured
+incarnations), so that both budgets take about as long at their hard limit."""
 
 MOVE_WORK = 60
 """Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions
@@ -374,7 +383,10 @@ class ExpertBot:
         game: the game.
         seat: the seat played.
         seed: seeds the bot's own generator (its determinizations).
-        work: work units per searched decision (deterministic under a seed).
+        work: work units per searched decision while an incarnation is still in the deck
+            (deterministic under a seed).
+        end_work: work units per searched decision once every incarnation has left the deck
+            (``None``: ``work``).
         seconds: also stop a search after this many seconds (``None``: no time limit).
         min_rounds: fewest rounds of a search.
         horizon: turns a playout looks ahead (see :class:`Search`).
@@ -390,7 +402,7 @@ class ExpertBot:
             be played instead of the base choice (see :func:`pick`).
 
     Raises:
-        ValueError: ``work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
+        ValueError: ``work``, ``end_work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
             negative or not finite.
     """
 
@@ -404,6 +416,7 @@ class ExpertBot:
         seed: int,
         *,
         work: int = DEFAULT_WORK,
+        end_work: int | None = DEFAULT_END_WORK,
         seconds: float | None = None,
         min_rounds: int = 2,
         horizon: int = 2,
@@ -414,14 +427,15 @@ class ExpertBot:
         prune: float | None = PRUNE,
         confidence: float = CONFIDENCE,
     ) -> None:
-        if work < 1 or min_rounds < 1 or horizon < 1 or candidates < 1:
-            raise ValueError("work, min_rounds, horizon and candidates must be 1 or more")
+        if work < 1 or (end_work is not None and end_work < 1) or min_rounds < 1 or horizon < 1 or candidates < 1:
+            raise ValueError("work, end_work, min_rounds, horizon and candidates must be 1 or more")
         if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
             raise ValueError(f"seconds must be a finite number, 0 or more, not {seconds}")
         self.game = game
         self.seat = seat
         self.rng = random.Random(seed)
         self.work = work
+        self.end_work = work if end_work is None else end_work
         self.seconds = seconds
         self.min_rounds = min_rounds
         self.candidates = candidates
@@ -472,7 +486,7 @@ class ExpertBot:
             cands,
             base,
             self.rng,
-            work=self.work,
+            work=self.end_work if incarnations_out(st) else self.work,
             min_rounds=self.min_rounds,
             seconds=self.seconds,
             first_round=self.first_round,
@@ -516,7 +530,7 @@ class OracleBot(ExpertBot):
         kwargs.setdefault("candidates", 6)
         kwargs.setdefault("margin", 0.0)
         super().__init__(game, seat, seed, **kwargs)  # type: ignore[arg-type]
-        self.work = 1
+        self.work = self.end_work = 1
         self.first_round = True
 
     def _world(self, obs: Observation, rng: random.Random) -> GhostStoriesState:
@@ -549,6 +563,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
 
 
 __all__ = [
+    "DEFAULT_END_WORK",
     "DEFAULT_WORK",
     "Estimate",
     "ExpertBot",

@@ -234,6 +234,8 @@ class HeuristicBot:
         """The best help of tile ``pos`` for Taoist ``t`` and its action (``ask_help`` form)."""
         if st.haunted[pos]:
             return 0.0, None
+        if st.data.tile(st.tiles[pos]).help == "move_ghost_and_taoist":
+            return self._pavilion_value(st, pos)
         best: tuple[float, Action | None] = (0.0, None)
         haunted = sum(st.haunted)
         limit = st.haunted_limit()
@@ -241,6 +243,34 @@ class HeuristicBot:
             v = self._help_param_value(st, t, pos, prm, haunted, limit)
             if v > best[0]:
                 best = (v, Action.make("ask_help", tile=pos, **prm))
+        return best
+
+    def _pavilion_value(self, st: GhostStoriesState, pos: int) -> tuple[float, Action | None]:
+        """:meth:`help_value` of the Pavilion on tile ``pos``: the same best move of a ghost (the
+        first of the best, in the rules' order of ghosts and free spaces) found without valuing
+        the moves worth nothing (an incarnation's; onto a space with no Buddha, unless it frees a
+        full board), each ghost's threat worked out once."""
+        free = [s for s in range(12) if not st.space_card[s]]
+        loads = [_load(st, b) for b in range(4)]
+        best: tuple[float, Action | None] = (0.0, None)
+        for g in range(12):
+            cid = st.space_card[g]
+            if not cid or st.card(cid).incarnation:
+                continue
+            bg = board_of(g)
+            relieves = loads[bg] == 3 and not (bg < st.game.players and not st.alive[bg])
+            trap = -1.0
+            for d in free:
+                if st.buddha_on[d]:
+                    if trap < 0.0:
+                        trap = self.threat(st, g) * 0.95
+                    v = trap
+                elif relieves and board_of(d) != bg and loads[board_of(d)] <= 1:
+                    v = self._relief_value(st, g, d)
+                else:
+                    continue
+                if v > best[0]:
+                    best = (v, Action.make("ask_help", tile=pos, ghost=g, to=d))
         return best
 
     def _help_param_value(

@@ -198,6 +198,28 @@ def test_a_search_never_passes_its_hard_limit_by_more_than_a_step() -> None:
     assert searched > 0
 
 
+def test_once_every_incarnation_is_out_a_search_spends_the_end_budget() -> None:
+    from ghosttable.games.ghost_stories.expert import MOVE_WORK, OVERRUN, ROUND_WORK
+
+    step = max(ROUND_WORK, 1 + 200 + MOVE_WORK)
+    spent = {}
+    for out in (False, True):
+        st = _position(17, 30)
+        if out:  # the incarnation drawn and gone (its place in the deck is public)
+            for c in [c for c in st.deck if st.card(c).incarnation]:
+                st.deck.remove(c)
+                st.discard.append(c)
+        most = 0
+        for _ in range(12):
+            seat = st.current_player
+            bot = ExpertBot(st.game, seat, 3, work=2_000, end_work=200, min_rounds=1)
+            choice = bot.choose(Observation(st, seat))
+            most = max(most, bot.last_work)
+            st.apply(choice, seat)
+        spent[out] = most
+    assert 0 < spent[True] <= OVERRUN * 200 + step < spent[False] <= OVERRUN * 2_000 + step
+
+
 def test_the_search_keeps_the_base_choice_when_the_advantage_is_within_its_noise() -> None:
     from ghosttable.core import Action
     from ghosttable.games.ghost_stories.expert import Estimate, pick
@@ -216,6 +238,8 @@ def test_bad_budgets_are_refused() -> None:
     game = GhostStories(4)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, work=0)
+    with pytest.raises(ValueError):
+        ExpertBot(game, 0, 1, end_work=0)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, seconds=float("nan"))
     with pytest.raises(ValueError):
@@ -309,3 +333,27 @@ def test_the_search_weighs_the_yin_yang_against_the_step_it_is_spent_in() -> Non
     legal = st.legal_actions()
     cands = candidate_actions(policy, st, legal, 4)
     assert Action.make("end_turn") in cands and cands[-1].kind.startswith("yin_yang") and set(cands) <= set(legal)
+
+
+def test_the_pavilion_is_valued_as_the_walk_over_its_every_move() -> None:
+    """The heuristic's short way to the Pavilion's best move (the playouts' dearest help) gives
+    the move and value of the walk over every (ghost, free space) pair, on positions of games."""
+    game = GhostStories(4)
+    compared = 0
+    for seed in range(4):
+        st = game.new_initial_state(seed)
+        bots = [HeuristicBot(game, s, s) for s in range(4)]
+        while not st.is_terminal():
+            seat = st.current_player
+            if st.decision_name(seat) == "yang_move":
+                t, bot = st.board, bots[seat]
+                pos = st.tiles.index("pavilion")
+                best: tuple[float, Action | None] = (0.0, None)
+                for prm in st._help_params(t, pos):
+                    v = bot._help_param_value(st, t, pos, prm, sum(st.haunted), st.haunted_limit())
+                    if v > best[0]:
+                        best = (v, Action.make("ask_help", tile=pos, **prm))
+                assert bot.help_value(st, t, pos) == best or st.haunted[pos]
+                compared += best[1] is not None
+            st.apply(bots[seat].choose(Observation(st, seat)), seat)
+    assert compared >= 10
