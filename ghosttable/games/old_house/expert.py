@@ -58,10 +58,16 @@ if TYPE_CHECKING:
 
 DEFAULT_WORK = 12_000
 """Work units per decision by default: each action applied in a world counts 1, each world drawn
-:data:`WORLD_WORK` more (about 0.2-0.4 s on one core for the Phantom's heaviest turns)."""
+:data:`WORLD_WORK` more, each of the Phantom's scored worlds :data:`SPREAD_WORK` more (the
+Phantom 0.04 s of CPU a decision on average, about 1 s in its heaviest turns, on a loaded shared
+core; docs/games/old_house.md, "Balance")."""
 
 WORLD_WORK = 60
 """Work units a determinized world counts besides the actions played in it."""
+
+SPREAD_WORK = 10
+"""Work units the Phantom counts for carrying the hunters' belief one turn on in a scored world
+(``ExpertSettings.spread_fear``)."""
 
 CATEGORY_WEIGHTS: tuple[tuple[float, ...], ...] = (
     (0.3, 0.3, 0.3, 0.9),
@@ -187,7 +193,7 @@ class ExpertPhantom(HeuristicBot):
                 if worlds == 0:
                     scripts[i] = played
                 totals[i] += self._value(base, twin) - penalties[i]
-                budget.spent += len(twin.history)
+                budget.spent += len(twin.history) + (SPREAD_WORK if self.settings.spread_fear else 0)
             worlds += 1
             if worlds in (2, 4) and len(alive) > 3:
                 alive.sort(key=lambda i: (-totals[i], i))
