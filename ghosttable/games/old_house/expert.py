@@ -33,8 +33,11 @@ until the work budget is spent; after the second and the fourth world, the worse
 candidates is dropped (successive halving). A candidate is scored by the heuristic's value
 (relics, Damage, the hunters' reach over the square root of their possible-cell count: what the
 hunters can know of it) less the Damage the hunters' free guesses can be expected to deal next
-phase, averaged over its worlds. It summons no entity while hidden off a relic (the entity would
-show its cell).
+phase, and in the phase after its next turn (one over the cells their belief spreads to when it
+plays three more Move cards: the cards each hypothesis has left limit it, and late in a round the
+cards spent pin it), averaged over its worlds. Its endpoints are ranked with the cells its hand
+leaves it to reach next turn (a strike reveals it: the escape is all the hunters must search).
+It summons no entity while hidden off a relic (the entity would show its cell).
 """
 
 from __future__ import annotations
@@ -55,10 +58,16 @@ if TYPE_CHECKING:
 
 DEFAULT_WORK = 12_000
 """Work units per decision by default: each action applied in a world counts 1, each world drawn
-:data:`WORLD_WORK` more (about 0.2-0.4 s on one core for the Phantom's heaviest turns)."""
+:data:`WORLD_WORK` more, each of the Phantom's scored worlds :data:`SPREAD_WORK` more (the
+Phantom 0.04 s of CPU a decision on average, about 1 s in its heaviest turns, on a loaded shared
+core; docs/games/old_house.md, "Balance")."""
 
 WORLD_WORK = 60
 """Work units a determinized world counts besides the actions played in it."""
+
+SPREAD_WORK = 10
+"""Work units the Phantom counts for carrying the hunters' belief one turn on in a scored world
+(``ExpertSettings.spread_fear``)."""
 
 CATEGORY_WEIGHTS: tuple[tuple[float, ...], ...] = (
     (0.3, 0.3, 0.3, 0.9),
@@ -82,9 +91,13 @@ EXPERT_PHANTOM = dataclasses.replace(
     breadth=8,
     strike_by_rule=True,
     hidden_summons=False,
+    escape_fear=20.0,
+    mobility_fear=6.0,
 )
 """The expert Phantom's tuning: the heuristic's, with the look-ahead on every turn and 8 endpoints,
-and no summon while hidden off a relic (the entity would show the hunters its cell)."""
+no summon while hidden off a relic (the entity would show the hunters its cell), and the cells its
+hand leaves it to reach next turn counted at strikes (``escape_fear``) and hiding endpoints
+(``mobility_fear``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,7 +110,9 @@ class ExpertSettings:
     most worlds for them. ``name_chance``: the weighted chance at which a hunter names a hidden
     Phantom when a wrong guess costs its next turn. ``cover``: the worth of the weight within two
     steps of a cell, against the weight on it. ``pin_fear``: the Phantom's fear of the Damage the
-    hunters may deal next phase (as a share of the Damage's worth).
+    hunters may deal next phase (as a share of the Damage's worth). ``spread_fear``: its fear of
+    the phase after that, each hunter finding it with a chance of one over the cells the hunters'
+    belief spreads to in its next turn of ``spread_cards`` Move cards.
     """
 
     work: int = DEFAULT_WORK
@@ -108,6 +123,8 @@ class ExpertSettings:
     name_chance: float = 0.45
     cover: float = 0.5
     pin_fear: float = 1.0
+    spread_fear: float = 1.0
+    spread_cards: int = 3
 
 
 def _category(dist: list[dict[int, int]], cell: int, intact: list[int], hunters: list[int]) -> float:
@@ -176,7 +193,7 @@ class ExpertPhantom(HeuristicBot):
                 if worlds == 0:
                     scripts[i] = played
                 totals[i] += self._value(base, twin) - penalties[i]
-                budget.spent += len(twin.history)
+                budget.spent += len(twin.history) + (SPREAD_WORK if self.settings.spread_fear else 0)
             worlds += 1
             if worlds in (2, 4) and len(alive) > 3:
                 alive.sort(key=lambda i: (-totals[i], i))
@@ -198,7 +215,30 @@ class ExpertPhantom(HeuristicBot):
         for h in twin.hunters:
             reach = _reach_chance(self.dist[h.cell].get(cell, 99), 1 if h.name == "athlete" else 0)
             expected += reach * (2 if h.name == "exorcist" else 1)
-        return value - self.settings.pin_fear * self.w.damage_value * expected / size
+        value -= self.settings.pin_fear * self.w.damage_value * expected / size
+        if self.settings.spread_fear:
+            value -= self.settings.spread_fear * self.w.damage_value * len(twin.hunters) / self._spread_next(twin)
+        return value
+
+    def _spread_next(self, twin: OldHouseState) -> int:
+        """The cells the hunters will have to consider after the Phantom's next turn, if it plays
+        ``spread_cards`` Move cards (fewer when its hand is short; a discard when it can play
+        none) and ends off every intact relic: their belief carried one turn on, each of their
+        hypotheses limited by the cards it leaves the Phantom. Late in a round this is small
+        whatever the Phantom does next: the cards spent sum up to where it stands."""
+        tracker = twin.hunters_tracker.copy()
+        left = sum(twin.hand)
+        cards = min(self.settings.spread_cards, left)
+        tracker.add(("turn",))
+        for _ in range(cards):
+            tracker.add(("step", -1))
+        if cards == 0 and left:
+            tracker.add(("discard",))
+        intact = tuple(sorted(c for c, gone in twin.relics.items() if not gone))
+        if intact:
+            tracker.add(("at", intact, False))
+        tracker.add(("end_turn",))
+        return max(1, len(tracker.cells()))
 
     def _world(self, obs: Observation, likely: set[int]) -> OldHouseState:
         """A determinized state as the heuristic's look-ahead builds it, its history emptied (the

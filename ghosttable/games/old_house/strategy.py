@@ -103,7 +103,10 @@ class PhantomWeights:
     the round ends). ``strike_by_rule`` leaves strikes to the rules of thumb. ``stay_fear`` is
     the cost of ending a turn that began revealed on the very cell the hunters saw it on.
     ``hidden_summons`` allows a summon off a relic while hidden (the entity shows the hunters the
-    Phantom's cell).
+    Phantom's cell). ``escape_fear`` (at a strike) and ``mobility_fear`` (at a hiding endpoint)
+    are the cost of few cells to reach next turn, over the square root of the cells the cards
+    left after the route reach within ``escape_steps`` steps (a Phantom revealed with a short or
+    one-sided hand has few cells to escape to, and the hunters can count its cards).
     """
 
     card_order: tuple[int, ...] = (9, 7, 8, 1, 3, 5, 2, 4, 6, 10, 11, 12, 13)
@@ -138,6 +141,9 @@ class PhantomWeights:
     card_weight: float = 0.5
     stay_fear: float = 50.0
     hidden_summons: bool = True
+    escape_fear: float = 0.0
+    mobility_fear: float = 0.0
+    escape_steps: int = 4
 
 
 class HeuristicBot:
@@ -729,11 +735,14 @@ class HeuristicBot:
             if revealed_at is not None and t == cell and not opening:
                 score -= self.w.stay_fear  # the hunters know this cell: staying is the surest banishment
             threat = self._threat(t, view, horrors if t in intact and not opening else 0)
+            breadth = self._breadth(t, full, hand) if self.w.escape_fear or self.w.mobility_fear else 1
             if t in intact and not opening:
                 if damage + threat >= 6.5:
                     score -= 100
                 score += self.w.strike_value - self.w.reveal_fear * threat
+                score -= self.w.escape_fear / breadth**0.5
             else:
+                score -= self.w.mobility_fear / breadth**0.5
                 spread = self._spread(view, len(full), revealed_at)
                 score -= self.w.hide_fear * threat / spread**0.5
                 d_rel = min((self.dist[t].get(r, 30) for r in intact), default=0)
@@ -741,6 +750,15 @@ class HeuristicBot:
             score += self.rng.random() * 0.01
             out.append((score, t, full, False))
         return out
+
+    def _breadth(self, cell: int, route: list[int], hand: list[int]) -> int:
+        """The cells the Phantom could reach from ``route``'s end ``cell`` in its next turn
+        (``escape_steps`` cards at most) with the cards ``route`` leaves in ``hand``: after a
+        reveal there, all the hunters have to search (they can deduce the hand from the cards laid)."""
+        after = list(hand)
+        for d in route:
+            after[d] -= 1
+        return len(self._paths(cell, self.w.escape_steps, after))
 
     def _trap_cells(self, view: dict[str, Any]) -> set[int]:
         """Where the hunters' traps most likely lie: the cells leading into every relic, intact or

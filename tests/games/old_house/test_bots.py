@@ -205,6 +205,19 @@ def test_other_orders_of_a_route_spend_the_same_cards_and_end_on_the_same_cell()
     assert all(min(bot._cells_on(corner, o)) >= 0 for o in bot._reorders(corner, [0, 1, 0, 1]))
 
 
+def test_phantom_counts_the_cells_the_cards_left_after_a_route_reach_next_turn() -> None:
+    game = load("old-house", players=3)
+    bot = HeuristicBot(game, 0, 3)
+    house = game.house  # type: ignore[attr-defined]
+    start = house.parse("D4")
+    within_four = sum(1 for d in house.distance_table(start).values() if d <= 4)
+    assert bot._breadth(start, [], [5, 5, 5, 5]) == within_four  # a full hand goes anywhere 4 steps away
+    assert bot._breadth(start, [], [0, 0, 0, 1]) == 2  # one west card: here, or one cell west
+    # the route spends its own cards first: west and north used, one north card left
+    assert bot._breadth(house.parse("C5"), [3, 0], [2, 0, 0, 1]) == 2
+    assert bot._breadth(start, [], [0, 0, 0, 0]) == 1
+
+
 def test_phantom_candidates_include_spending_the_whole_roll() -> None:
     found = 0
     for seed in range(6):

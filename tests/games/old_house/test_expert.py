@@ -9,7 +9,7 @@ import pytest
 
 from ghosttable.ai.base import Observation, make_bot
 from ghosttable.ai.play import play_game
-from ghosttable.games.old_house.expert import ExpertBot, ExpertHunters, ExpertPhantom
+from ghosttable.games.old_house.expert import ExpertBot, ExpertHunters, ExpertPhantom, ExpertSettings
 from ghosttable.games.old_house.rules import OldHouseState
 from ghosttable.registry import load
 
@@ -130,6 +130,27 @@ def test_expert_search_stops_after_the_world_that_spends_its_budget(side: str) -
             assert worlds >= 2 and before_last < work  # each world but the last began within budget
         assert spent >= before_last
         assert worlds <= max(bot.settings.max_worlds, bot.settings.hunter_worlds)
+
+
+def test_expert_phantom_counts_how_far_its_next_turn_spreads_the_hunters_belief() -> None:
+    game = load("old-house", players=3)
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        assert isinstance(state, OldHouseState)
+        bots = [make_bot(game, "heuristic", s, seed + s) for s in range(3)]
+        while not state.is_terminal() and not (state.revealed and state.phase == "hunters" and sum(state.hand) >= 6):
+            seat = state.acting_seats()[0]
+            state.apply(bots[seat].choose(Observation(state, seat)), seat)
+        if not state.is_terminal():
+            break
+    assert state.revealed and len(state.hunters_tracker.cells()) == 1
+    phantom = ExpertPhantom(game, 0, 1, ExpertSettings())
+    spread = phantom._spread_next(state)
+    dist = game.house.distance_table(state.phantom_cell)  # type: ignore[attr-defined]
+    assert 1 < spread <= sum(1 for d in dist.values() if d <= 3)  # three cards from the revealed cell
+    spent = state.clone()
+    spent.hand = [0, 0, 0, 0]
+    assert phantom._spread_next(spent) == 1  # no card left: it stays where the hunters saw it
 
 
 def test_advice_ranks_every_legal_action_for_either_side_from_the_seat_s_knowledge() -> None:
