@@ -267,7 +267,7 @@ function tableItem(table) {
     "li",
     { dataset: { table: table.id } },
     el("div", {}, el("strong", {}, tOr(`game.${table.game}.title`, table.title)), " ", el("span", { class: "muted" }, role)),
-    el("div", { class: "muted small-text" }, `${t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
+    el("div", { class: "muted small-text" }, `${table.version === 1 ? t("lobby.moveOne") : t("lobby.moves", { n: table.version })}${outcome} · ${others}`),
     el("div", { class: "links" }, links),
     table.status === "retired" ? el("div", { class: "muted small-text", dataset: { role: "retired-reason" } }, retiredReason(table)) : null,
     pending,
