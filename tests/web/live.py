@@ -75,5 +75,7 @@ def open_new_table(
         setup(page)
     page.click("#create")
     page.wait_for_url(re.compile(r"/table/[^/?]+$"))
+    table = page.url.rsplit("/", 1)[1]
+    # (a hot-seat table may pass to another seat at once, adding ``?seat=`` to the address)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    return page.url.rsplit("/", 1)[1]
+    return table

@@ -292,3 +292,27 @@ def test_switch_the_language_on_the_old_house_table(page: Page, oh_server: str) 
     page.screenshot(path=str(SHOTS / "old-house-zh.png"), full_page=True)
     page.click("#lang")
     expect(page.locator("#oh-events h2")).to_have_text("What happened")
+
+
+def test_hot_seat_passes_the_table_on_by_itself_behind_the_cover(page: Page, oh_server: str) -> None:
+    """Phantom and hunter both "Me": the table comes up as the hunter, who chooses heroes first;
+    once they are chosen it passes to the Phantom by itself, and after the Phantom's turn back to
+    the hunter, each time behind the cover and with no header button or address used."""
+    create_old_house(page, oh_server, ["me", "me"])
+    page.evaluate("window.sameDocument = true")
+    expect(page.locator("#oh-cover")).to_contain_text("Hunter 1")
+    expect(page.locator("#who")).to_contain_text("Hunter 1")
+    covers = ["Hunter 1"]
+    for _ in range(200):
+        if len(covers) >= 3 or wait_for_my_turn_or_the_end(page):
+            break
+        cover = page.locator("#oh-cover")
+        if cover.is_visible():
+            expect(page.locator(".oh-phantom")).to_have_count(0)  # nothing of the last seat shows
+            seat = "Phantom" if "Phantom" in cover.inner_text() else "Hunter 1"
+            if seat != covers[-1]:
+                covers.append(seat)
+                expect(page.locator("#who")).to_contain_text(seat)
+        click_once(page, skip=frozenset() if len(covers) < 3 else frozenset({"cover"}))
+    assert covers[:3] == ["Hunter 1", "Phantom", "Hunter 1"], covers
+    assert page.evaluate("window.sameDocument === true")

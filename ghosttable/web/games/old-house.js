@@ -10,6 +10,11 @@ import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
 
+// Hot seat: the table passes at once to the next seat held in this browser, whose screen comes up
+// covered by its own "pass the screen" card (the Phantom's map and hand, or a hunter's traps, stay
+// hidden until the next player asks to see them).
+export const hotSeat = "switch";
+
 const C = 64; // a cell's side (SVG units)
 const DIRS = ["north", "east", "south", "west"];
 const ARROW = { north: "↑", east: "→", south: "↓", west: "←" };

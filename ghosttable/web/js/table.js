@@ -280,8 +280,8 @@ function nextHeldSeat(frame) {
 
 // Hands the table to the next held seat, as the table module asks (its `hotSeat`): at once when
 // every seat sees the same table, or behind a screen that hides this seat's private information
-// until the next player says so. A module that does not ask keeps the seat (it may cover its own
-// screen between turns, as the Old House's does).
+// until the next player says so (a module that switches at once may cover the new seat's screen
+// itself, as the Old House's does). A module that does not ask keeps the seat.
 function handOver(frame) {
   const next = shell.hotSeat ? nextHeldSeat(frame) : null;
   if (next === null) return;
