@@ -96,8 +96,8 @@ class RunGhostRunState(State):
 
     @property
     def _tells_reveal(self) -> bool:
-        """Whether the log tells the reveal's steps and the roll-off's dice (rules 3.0 on; a game
-        set up as 2.0 played by ``RunGhostRun.as_version`` logs neither)."""
+        """Whether the log tells the reveal's steps, the roll-off's dice and a pass at the furniture
+        (rules 3.0 on; the game as 2.0 played it, ``RunGhostRun.as_version``, logs none of them)."""
         return bool(getattr(self.game, "tells_reveal", True))
 
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
@@ -841,6 +841,8 @@ class RunGhostRunState(State):
             self.grasped = str(action["piece"])
             return
         if kind == "pass":
+            if self._tells_reveal:
+                self._say(f"{self.game.seat_names()[seat]} leaves the furniture as it stands")
             self.queue.pop(0)
             self._next_furniture()
             return

@@ -165,6 +165,7 @@ const EN = {
   "rgr.events": "What happened",
   "rgr.log.turn": "Turn {turn}: {text}",
   "rgr.log.moves": "{seat} moves the {piece} to {to}",
+  "rgr.log.passes": "{seat} leaves the furniture as it stands",
   "rgr.log.chooses": "{seat} chooses the keyhole's side",
   "rgr.log.sees": "the keyhole at {side} door {door} sees {ghosts}",
   "rgr.log.nobody": "nobody",
@@ -325,6 +326,7 @@ const ZH = {
   "rgr.events": "发生了什么",
   "rgr.log.turn": "第 {turn} 回合：{text}",
   "rgr.log.moves": "{seat}把{piece}移到 {to}",
+  "rgr.log.passes": "{seat}没有移动家具",
   "rgr.log.chooses": "{seat}选择钥匙孔的一侧",
   "rgr.log.sees": "{side}侧 {door} 号门的钥匙孔看到：{ghosts}",
   "rgr.log.nobody": "没有幽灵",
@@ -1467,6 +1469,7 @@ export function mount(root, ctx) {
     const ghosts = (ids) => ids.split(", ").map(ghostLabel).join(ctx.lang() === "zh" ? "、" : ", ");
     let m;
     if ((m = /^(\w+) moves the (\w+) to (\w+)$/.exec(text))) return tr("rgr.log.moves", { seat: seat(m[1]), piece: pieceName(m[2]), to: m[3] });
+    if ((m = /^(\w+) leaves the furniture as it stands$/.exec(text))) return tr("rgr.log.passes", { seat: seat(m[1]) });
     if ((m = /^(\w+) chooses the keyhole's side$/.exec(text))) return tr("rgr.log.chooses", { seat: seat(m[1]) });
     if ((m = /^the keyhole at (\w+) door (\d) sees (.*)$/.exec(text))) {
       return tr("rgr.log.sees", { side: sideName(m[1]), door: m[2], ghosts: m[3] === "nobody" ? tr("rgr.log.nobody") : ghosts(m[3]) });

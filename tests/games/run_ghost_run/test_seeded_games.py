@@ -36,34 +36,34 @@ OPTION_SETS: dict[str, dict[str, bool]] = {
 }
 
 RANDOM = {
-    "2-both": "4ddf5cbc64ed89f1a74dffa079d3ae50",
-    "2-merging": "dd1133a1d8af696a395604c5e0fee2e5",
-    "2-midnight": "4d558c6be7c46c2ff782da1ab6bef499",
-    "2-plain": "ed019f0696285dd166125378aa555c0a",
-    "3-both": "e118d9b5bc0033335bbcffeb436ca32d",
-    "3-merging": "4d36353ca0610cc1e21cc539753babf2",
-    "3-midnight": "4d1fb32fef34a10fc630f92f5d14ef50",
-    "3-plain": "f93974dfbc3fb3a5ead691ffccafdc85",
-    "4-both": "b9762cb88197783a111a2c52a6e4a0f6",
-    "4-merging": "cd6ff388670b3a9f025fe229078f738e",
-    "4-midnight": "2b992527d23cbe75682a19da6e010408",
-    "4-plain": "33e14c848efb29d8e86b5fd5340bdc02",
+    "2-both": "b509ec3cd1b8215fb7b68967c1435b27",
+    "2-merging": "c4de68f76f82b60696b4d103dd68aa46",
+    "2-midnight": "bc8b1af97d74876215a933255984e1b8",
+    "2-plain": "66228de423b434f39551c209908c0b02",
+    "3-both": "8b9422abe0fc2511212358489bb19686",
+    "3-merging": "7545cd0604a626c0d96c3ed1f27063e3",
+    "3-midnight": "286019ef6dcea4a20639bc648acfe52d",
+    "3-plain": "13ba44747cc6137b1327434a88d27d32",
+    "4-both": "01dd8ad94475411dc886bf51b9f5352c",
+    "4-merging": "2c6dc7c19491adf6ad475cb8f10f3861",
+    "4-midnight": "9eda83497274935375ad4eeda257619f",
+    "4-plain": "6c864dae844b2105063c42b662e5da2e",
 }
 """25 games per configuration, every seat ``random``, base seed 2026."""
 
 HEURISTIC = {
-    "2-both": "24bd015b23444a581b15bcabb83454ae",
-    "2-merging": "94a8b1d3fc78f27c4ae95254991af795",
-    "2-midnight": "a15de26c0dfdc1b611abec4160851e8d",
-    "2-plain": "3d89468c3e3c115afa29fe9adf6e3bc6",
-    "3-both": "649766057ce01c6ce12c65e9eeaca5ca",
-    "3-merging": "43e9cd6646bfe69bffe1719615048090",
-    "3-midnight": "42a59250cbd382838b32c28771a73659",
-    "3-plain": "fb7160308852f5e70ad1cfbdbbfff5ef",
-    "4-both": "d0d5de97ecb6e5e65bf49f24fc3309eb",
-    "4-merging": "44bea8bb0de982cf9124870781107e6e",
-    "4-midnight": "a4152a9ba3f7949533f1001c324f9191",
-    "4-plain": "22c72117c350af049e9cbcc05e27b643",
+    "2-both": "366ccefa045f06d60c0fe02c04b9e339",
+    "2-merging": "d6185a04ff5943dac82d3164eb347ddc",
+    "2-midnight": "79c165b65aa26fb34b70cf127a2dc658",
+    "2-plain": "80eb53f7c93a0e33d856f277ec6b51fc",
+    "3-both": "1a513576d74b23d9f7f3a1f8739b0cb4",
+    "3-merging": "7bee85449f89193da9342d870c23f6da",
+    "3-midnight": "769c5086826afe1602a086a1d741e6b1",
+    "3-plain": "13185dbddacb79066919b8d3f09ade50",
+    "4-both": "ad249b6adb8e6df87a3470bdc866271e",
+    "4-merging": "89c3b4ac09e940d381cefc618803104d",
+    "4-midnight": "c6a4b1a8b90dc28e41d32e41a7ae1157",
+    "4-plain": "e8c01b4729c85fbcdf79f6d55184ccad",
 }
 """2 games per configuration, every seat ``heuristic``, base seed 7."""
 
