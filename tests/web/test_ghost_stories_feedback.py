@@ -211,13 +211,18 @@ def test_what_happened_keeps_the_whole_game_grouped_by_turn(page: Page, feedback
     assert length > 80, length
 
     def check_whole() -> None:
-        total = int(log.get_attribute("data-log-length") or "0")
-        # Every line of the game: the turns' lines head their groups, the others are items.
-        counted = page.evaluate(
-            "document.querySelectorAll('#gs-log li').length"
-            " + document.querySelectorAll('#gs-log .gs-turn:not([data-turn=\"0\"]) h3').length"
+        # Every line of the game: the turns' lines head their groups, the others are items (read
+        # in one go from one drawing of the box: an AI seat may add lines meanwhile).
+        page.wait_for_function(
+            """() => {
+                const box = document.getElementById('gs-log');
+                if (!box) return false;
+                const counted = box.querySelectorAll('li').length
+                    + box.querySelectorAll('.gs-turn:not([data-turn="0"]) h3').length;
+                return counted > 0 && counted === Number(box.dataset.logLength);
+            }""",
+            timeout=30_000,
         )
-        assert counted == total, (counted, total)
         expect(log.locator("li").first).to_contain_text("Setup at Initiation level")
         heads = log.locator(".gs-turn h3").all_text_contents()
         assert heads[0] == "Setup" and heads[1].startswith("Turn 1: ") and len(heads) >= 4, heads
