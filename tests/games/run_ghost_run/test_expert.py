@@ -51,7 +51,9 @@ def test_expert_seals_a_legal_whole_plan() -> None:
     assert state.submitted[0]
 
 
-def test_expert_plays_the_same_whatever_another_seat_has_sealed() -> None:
+def sealed_twins() -> tuple[RunGhostRunState, RunGhostRunState]:
+    """Two three-seat positions at the plan that differ only in what blue (seat 1) has sealed:
+    one step of one ghost, or three steps of three."""
     one, other = planning(3), planning(3)
     step(one, 1, "blue-l1", "B3", 2)
     done(one, 1)
@@ -60,6 +62,11 @@ def test_expert_plays_the_same_whatever_another_seat_has_sealed() -> None:
     step(other, 1, "blue-m1", "C5", 3)
     done(other, 1)
     assert one.history != other.history
+    return one, other
+
+
+def test_expert_plays_the_same_whatever_another_seat_has_sealed() -> None:
+    one, other = sealed_twins()
     first = choose_whole(ExpertBot(one.game, 0, 11), one, 0)
     second = choose_whole(ExpertBot(other.game, 0, 11), other, 0)
     assert first == second
@@ -269,14 +276,7 @@ def test_a_hint_chance_is_the_share_of_playouts_won_not_a_single_coin() -> None:
 def test_a_hint_is_the_same_whatever_another_seat_has_sealed() -> None:
     from ghosttable.ai.advisor import suggest
 
-    one, other = planning(3), planning(3)
-    step(one, 1, "blue-l1", "B3", 2)
-    done(one, 1)
-    step(other, 1, "blue-s1", "A1", 1)
-    step(other, 1, "blue-s2", "B1", 2)
-    step(other, 1, "blue-m1", "C5", 3)
-    done(other, 1)
-    assert one.history != other.history
+    one, other = sealed_twins()
     first = suggest(one, 0, work=1_000, playout_work=8_000, seed=7)
     second = suggest(other, 0, work=1_000, playout_work=8_000, seed=7)
     assert first is not None and first == second
