@@ -221,7 +221,7 @@ def test_chunks_merge_in_order_and_a_game_error_in_a_worker_is_itself(ray_here: 
 def test_a_local_ray_that_misses_its_start_up_is_started_once_more_then_one_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    ray = pytest.importorskip("ray")
+    ray = required("ray")
     from ghosttable import distributed
 
     calls: list[str] = []
