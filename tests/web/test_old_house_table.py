@@ -177,9 +177,13 @@ def test_a_whole_game_as_the_phantom_against_ai_hunters(
     page.screenshot(path=str(SHOTS / "old-house-phantom-finished.png"), full_page=True)
 
 
-def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(page: Page, oh_server: str) -> None:
+def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(
+    page: Page, oh_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     frames = Frames(page)
+    fix_the_seed(monkeypatch, 3)  # a fixed deal, so the game lasts the rounds counted below
     create_old_house(page, oh_server, ["ai", "me"], heat_map=True)
+    monkeypatch.undo()
     expect(page.locator("#who")).to_have_text("You are Hunter 1")
     expect(page.locator("#oh-private")).to_be_hidden()
     # Setup: the one hunter seat of a two-player game chooses two heroes, by clicking their cards.
