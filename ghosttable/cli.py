@@ -43,6 +43,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 console = Console()
 err_console = Console(stderr=True)
@@ -137,17 +138,21 @@ def assign_bots(game: Game, specs: list[str] | None, default: str, *, measuremen
     """One bot name per seat from ``--bot`` arguments.
 
     ``NAME`` once fills every seat; ``NAME`` repeated once per seat fills them in order;
-    ``SEAT=NAME`` names a seat (``seat2``, ``2``, a seat name such as ``phantom``) or a side
-    (``hunters``). ``measurement`` also accepts the bots kept for measurement (an oracle that sees
-    the true state: ``simulate`` and ``bench`` only). Raises ``CliError`` for anything else,
+    ``SEAT=NAME`` names a seat (``seat2``, ``2``: seats are numbered from 1; a seat name such as
+    ``phantom``) or a side (``hunters``), and one ``NAME`` beside it fills the seats not named.
+    ``measurement`` also accepts the bots kept for measurement (an oracle that sees the true
+    state: ``simulate`` and ``bench`` only). Raises ``CliError`` for anything else,
     ``OptionError`` for an unknown bot.
     """
     seats = game.seat_names()
     names: list[str | None] = [None] * game.players
     plain = [s for s in specs or [] if "=" not in s]
     named = [s for s in specs or [] if "=" in s]
-    if plain and named:
-        raise CliError("use either --bot NAME (per seat, in order) or --bot SEAT=NAME, not both")
+    if len(plain) > 1 and named:
+        raise CliError(
+            "use --bot NAME per seat in order, or --bot SEAT=NAME (with at most one --bot NAME for"
+            " the other seats), not both"
+        )
     if len(plain) == 1:
         names = [plain[0]] * game.players
     elif plain:
@@ -196,10 +201,10 @@ def games(json_out: Annotated[bool, typer.Option("--json", help="Print JSON.")] 
         print(json.dumps([s.to_json() for s in specs], indent=1))
         return
     table = Table(title="Games")
-    table.add_column("name")
-    table.add_column("title")
-    table.add_column("players")
-    table.add_column("options (default)", overflow="fold")
+    table.add_column("name", no_wrap=True)
+    table.add_column("title", ratio=1)  # the title wraps, by words, before an option does
+    table.add_column("players", no_wrap=True)
+    table.add_column("options (default)", no_wrap=True)
     for spec in specs:
         opts = "\n".join(f"{o.name}={written(o.default)}" for o in spec.options) or "-"
         table.add_row(spec.name, spec.title, f"{spec.min_players}-{spec.max_players}", opts)
@@ -320,7 +325,12 @@ def simulate_cmd(
     option: OptionOpt = None,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", "-b", help="NAME for every seat, NAME per seat in order, or SEAT=NAME."),
+        typer.Option(
+            "--bot",
+            "-b",
+            help="NAME for every seat, NAME per seat in order, or SEAT=NAME (SEAT: a number from 1, a"
+            " seat's name or a side; with one NAME for the seats not named).",
+        ),
     ] = None,
     games_: Annotated[
         int,
@@ -721,7 +731,7 @@ def play(
             "--bot",
             "-b",
             help="Bots for the seats not played here: NAME once for them all, NAME once per such seat"
-            " in seat order, or SEAT=NAME.",
+            " in seat order, or SEAT=NAME (SEAT: a number from 1, a seat's name or a side).",
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", "-s", help="Seed (default: random).")] = None,

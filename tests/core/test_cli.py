@@ -179,3 +179,28 @@ def test_terminal_play_ends_with_the_final_table_and_why_the_game_ended(
     # The game's own words for the end come after the "game over" rule, above the outcome line.
     tail = out[out.index("game over") :]
     assert reason in " ".join(tail.split()) and tail.index("outcome:") > tail.index(reason.split()[0])
+
+
+def test_help_rewraps_each_paragraph_to_the_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A docstring's paragraph is one paragraph on screen, however its source lines are broken.
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out, _ = run(["simulate", "--help"], capsys, monkeypatch)
+    assert code == 0
+    sentence = "with the same figures as here (records are written here, in game order). A progress bar shows"
+    assert any(sentence in line for line in out.splitlines()), out
+
+
+def test_games_shows_each_option_whole_in_an_80_column_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ghosttable.cli import written
+    from ghosttable.registry import game_class, game_names
+
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(["games"], capsys, monkeypatch)
+    assert code == 0
+    for name in game_names():
+        for option in game_class(name).spec.options:
+            assert f"{option.name}={written(option.default)}" in out, (option.name, out)

@@ -78,7 +78,7 @@ OLD_HOUSE_4 = ["play", "old-house", "--terminal", "-p", "4"]
             "every seat is played here",
         ),
         (
-            [*OLD_HOUSE_4, "--seat", "phantom", "--bot", "random", "--bot", "hunter1=random"],
+            [*OLD_HOUSE_4, "--seat", "phantom", "--bot", "random", "--bot", "expert", "--bot", "hunter1=random"],
             "not both",
         ),
     ],
@@ -149,6 +149,16 @@ def test_terminal_play_takes_one_bot_per_seat_not_played_here() -> None:
     assert _bots_for_the_others(game, {0}, ["hunters=random"]) == ["hunters=random"]
 
 
+def test_one_bot_name_fills_the_seats_that_seat_names_leave() -> None:
+    from ghosttable.cli import assign_bots
+    from ghosttable.registry import load
+
+    game = load("old-house", players=3)
+    assert assign_bots(game, ["expert", "phantom=random"], "heuristic") == ["random", "expert", "expert"]
+    assert assign_bots(game, ["hunters=expert", "random"], "heuristic") == ["random", "expert", "expert"]
+    assert assign_bots(game, ["2=random", "expert"], "heuristic") == ["expert", "random", "expert"]
+
+
 @pytest.mark.parametrize(
     ("seats", "bots", "expected"),
     [
@@ -159,6 +169,7 @@ def test_terminal_play_takes_one_bot_per_seat_not_played_here() -> None:
         ({0}, ["hunter2=random"], ["heuristic", "random", "heuristic"]),
         ({0}, ["random", "heuristic", "random"], ["random", "heuristic", "random"]),
         ({0, 2}, ["hunters=random"], ["random", "random"]),
+        ({0}, ["random", "hunter2=expert"], ["random", "expert", "random"]),
     ],
 )
 def test_terminal_play_bot_forms_fill_the_seats_not_played_here(
