@@ -428,6 +428,8 @@ def replay_cmd(
         print(json.dumps(summary))
         return
     console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
+    options = ", ".join(f"{name}={written(value)}" for name, value in rec.options.items())
+    console.print(f"options: {options or 'none'}", highlight=False, markup=False)
     actions = f"{len(rec.actions)} action{'' if len(rec.actions) == 1 else 's'}"
     if not summary["finished"]:
         console.print(f"{actions}; the game is not over")

@@ -61,6 +61,8 @@ def test_simulate_json_and_records(
     code, out, err = run(["replay", str(files[0]), "--json"], capsys, monkeypatch)
     assert code == 0, err
     assert json.loads(out)["verified"] is True
+    code, out, err = run(["replay", str(files[0])], capsys, monkeypatch)
+    assert code == 0 and "options: swaps=true, bids=high\n" in out, err
     # A second batch into the same folder would overwrite part of the first: refused, nothing written.
     before = {f: f.read_text() for f in files}
     argv = ["simulate", "secret-draw", "--games", "2", "--seed", "9", "--records", str(tmp_path)]
