@@ -183,6 +183,16 @@ def test_open_a_replay_and_step_through_it(page: Page, server: str) -> None:
     expect(page.locator("#replay-step")).to_have_text("Step 4 of 4")
 
 
+def test_an_invitation_names_its_seat_as_the_game_does(page: Page, server: str) -> None:
+    page.goto(server)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.select_option("#game", "ghost-stories")
+    page.select_option("#players", "2")
+    page.locator(".seat-row .seat-kind").nth(1).select_option("invite")
+    page.click("#create")
+    expect(page.locator("#invites .invite-list li strong")).to_have_text(["Taoist 2"])
+
+
 def test_invite_a_friend_by_link(page: Page, server: str, browser: Browser) -> None:
     page.goto(server)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")

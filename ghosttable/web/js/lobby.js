@@ -192,7 +192,8 @@ async function createTable(event) {
       location.assign(tableUrl);
       return;
     }
-    const names = currentGame().seat_names[String(spec.players)];
+    const game = currentGame();
+    const names = game.seat_names[String(spec.players)].map((id) => tOr(`game.${game.name}.seat.${id}`, id));
     const links = Object.fromEntries(
       Object.entries(created.invites).map(([seat, code]) => [
         seat,
