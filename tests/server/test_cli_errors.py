@@ -125,11 +125,18 @@ def test_no_command_prints_the_help_and_no_empty_error(
     assert "simulate" in out and "error" not in err, err
 
 
+def _sigint_as_at_a_terminal() -> None:
+    # A shell starts background jobs with SIGINT ignored, and Python keeps an ignored SIGINT
+    # ignored: the command must see Ctrl-C as it does in a terminal, however the tests were started.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_exits_with_code_130() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "ghosttable.cli", "simulate", "old-house", "--games", "100000", "--players", "2"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        preexec_fn=_sigint_as_at_a_terminal,
     )
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
