@@ -184,6 +184,21 @@ class State(ABC):
     def _legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, which is known to be acting, in a stable order."""
 
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """One of ``seat``'s legal actions drawn uniformly at random, ``seat`` known to be acting;
+        ``None`` when it has none.
+
+        Draws ``rng.randrange(n)`` once over the ``n`` legal actions and returns the action at that
+        position of :meth:`_legal_actions` (which is what ``rng.choice`` of the listing draws, so
+        the generator moves on alike). A game may override it to find that action without listing
+        the others, provided it draws the same number the same way and returns the very action
+        the listing holds at that position: a playout then goes exactly as it would with the
+        listing."""
+        actions = self._legal_actions(seat)
+        if not actions:
+            return None
+        return actions[rng.randrange(len(actions))]
+
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out ``action`` of ``seat``; it is known to be legal."""

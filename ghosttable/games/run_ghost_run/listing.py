@@ -108,6 +108,8 @@ def spot_index(at: Placement) -> int:
 
 OFFERS: list[tuple[str, ...]] = [()]
 """Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
+OFFER_SIZES: list[int] = [0]
+"""``OFFER_SIZES[offer]``: how many places ``OFFERS[offer]`` holds."""
 _OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
 
 
@@ -117,6 +119,7 @@ def _offer(places: tuple[str, ...]) -> int:
     if got is None:
         got = _OFFER_IDS[places] = len(OFFERS)
         OFFERS.append(places)
+        OFFER_SIZES.append(len(places))
     return got
 
 

@@ -17,7 +17,9 @@ the start of a turn.
 
 from __future__ import annotations
 
+import bisect
 import copy
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,6 +44,7 @@ from ghosttable.games.run_ghost_run.listing import (
     COSTS,
     DONE,
     KEYHOLE,
+    OFFER_SIZES,
     OFFERS,
     ORDERS,
     ORIGIN_OF_SIDE,
@@ -388,29 +391,10 @@ class RunGhostRunState(State):
         start = self.start_side[seat]
         exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
         ghosts = plan.ghosts
-        blocked = plan.stepped | plan.made
-        blocked.update(self.frozen)
-        merging = self.merging
-        own = plan.base.own[seat]
-        has_small_reserve = merging and any(
-            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
-        )
-        movers: list[tuple[str, str, int, str]] = []
-        offered: set[tuple[str, str]] = set()
-        for gid in own:
-            where, i, _, size, _ = ghosts[gid]
-            if gid in blocked:
-                continue
-            if where == HALL:
-                movers.append((gid, where, i, size))
-            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
-                key = (where, size)
-                if key not in offered:
-                    offered.add(key)
-                    movers.append((gid, where, i, size))
+        movers = self._movers(seat, plan)
         hall_at: dict[int, list[str]] = {}
-        if merging:
-            for gid in own:
+        if self.merging:
+            for gid in plan.base.own[seat]:
                 rec = ghosts[gid]
                 if rec[0] == HALL:
                     hall_at.setdefault(rec[1], []).append(gid)
@@ -448,6 +432,75 @@ class RunGhostRunState(State):
                     acts.append(exit_step(gid, cost))
         acts.append(DONE)
         return acts
+
+    def _movers(self, seat: int, plan: Plan) -> list[tuple[str, str, int, str]]:
+        """The ghosts of ``seat`` that may step after its plan ``plan`` so far, in the listing's
+        order (see :meth:`_plan_actions`): ``(ghost id, where, space index or -1, size)``."""
+        ghosts = plan.ghosts
+        blocked = plan.stepped | plan.made
+        blocked.update(self.frozen)
+        merging = self.merging
+        own = plan.base.own[seat]
+        has_small_reserve = merging and any(
+            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
+        )
+        movers: list[tuple[str, str, int, str]] = []
+        offered: set[tuple[str, str]] = set()
+        for gid in own:
+            where, i, _, size, _ = ghosts[gid]
+            if gid in blocked:
+                continue
+            if where == HALL:
+                movers.append((gid, where, i, size))
+            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
+                key = (where, size)
+                if key not in offered:
+                    offered.add(key)
+                    movers.append((gid, where, i, size))
+        return movers
+
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """A uniformly random legal action of ``seat``, drawn as the kernel's default draws it
+        (``rng.randrange`` over the number of legal actions, the action at that position of the
+        listing). While plans are built without the merging rule, the steps are counted rather
+        than listed: each mover's count is the number of places offered on every space it can pay
+        for (plus its exit), and only the drawn step is looked up, in the listing's order."""
+        if self.phase != "plan" or self.merging:
+            return super()._random_legal(seat, rng)
+        plan = self._plan(seat)
+        left = plan.left
+        if left <= 0:
+            rng.randrange(1)
+            return DONE
+        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[self.start_side[seat]]]
+        side_origin = ORIGIN_OF_SIDE[self.start_side[seat]]
+        reach_left = min(left, hall.MAX_STEPS)
+        places = OFFER_SIZES.__getitem__
+        movers = self._movers(seat, plan)
+        counts = []
+        total = 1  # done
+        for _, where, i, size in movers:
+            reach = REACH[i if where == HALL else side_origin][reach_left]
+            fits = plan.fits_of(size)
+            n = sum(map(places, map(fits.__getitem__, reach)))
+            if where == HALL and exit_distance[i] < left:
+                n += 1
+            counts.append((n, reach, fits))
+            total += n
+        k = rng.randrange(total)
+        for (gid, where, i, _), (n, reach, fits) in zip(movers, counts, strict=True):
+            if k >= n:
+                k -= n
+                continue
+            # the first space whose running count of steps passes ``k``
+            running = list(itertools.accumulate(map(places, map(fits.__getitem__, reach))))
+            at = bisect.bisect_right(running, k)
+            if at == len(reach):
+                return exit_step(gid, exit_distance[i] + 1)
+            origin = i if where == HALL else side_origin
+            j = reach[at]
+            return step_block(step_table(gid, origin), gid, origin, j, fits[j])[k - (running[at - 1] if at else 0)]
+        return DONE
 
     def _merge_steps(self, plan: Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
         """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of

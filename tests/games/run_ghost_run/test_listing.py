@@ -22,6 +22,7 @@ CONFIGS = [
 def _check(state: RunGhostRunState, seat: int) -> None:
     legal = state.legal_actions(seat)
     assert legal == reference.legal_actions(state, seat), (state.phase, seat, len(state.history))
+    _check_draw(state, seat, legal)
     if state.phase == "plan":
         board, stepped, made, left = state._tentative(seat)
         ghosts, ref_stepped, ref_made, ref_left = reference.tentative(state, seat)
@@ -29,6 +30,15 @@ def _check(state: RunGhostRunState, seat: int) -> None:
             [g.id, g.where, g.space, g.place] for g in sorted(ghosts.values(), key=lambda g: g.id)
         ]
         assert (stepped, made, left) == (ref_stepped, ref_made, ref_left)
+
+
+def _check_draw(state: RunGhostRunState, seat: int, legal: list[Action]) -> None:
+    """A random playout's draw (``_random_legal``) is the listed action at ``randrange`` of the
+    listing's length, and leaves the generator as that draw leaves it, for several draws."""
+    for k in range(4):
+        drawn, listed = random.Random(k), random.Random(k)
+        assert state._random_legal(seat, drawn) is legal[listed.randrange(len(legal))]
+        assert drawn.getstate() == listed.getstate()
 
 
 def _play(players: int, options: dict[str, bool], seed: int, rng: random.Random) -> int:
