@@ -17,11 +17,9 @@ the start of a turn.
 
 from __future__ import annotations
 
-import bisect
 import copy
-import itertools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
@@ -91,6 +89,11 @@ def _step_line(out: dict[str, Any]) -> str:
     if out["from"] == RESERVE:
         return f"{ghost} enters the hall at {out['to']}"
     return f"{ghost} moves from {out['from']} to {out['to']}"
+
+
+def _done_slot(q: int) -> Action:
+    """The one slot of a plan decision with no movement points left: ``done``."""
+    return DONE
 
 
 class RunGhostRunState(State):
@@ -460,47 +463,63 @@ class RunGhostRunState(State):
         return movers
 
     def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
-        """A uniformly random legal action of ``seat``, drawn as the kernel's default draws it
-        (``rng.randrange`` over the number of legal actions, the action at that position of the
-        listing). While plans are built without the merging rule, the steps are counted rather
-        than listed: each mover's count is the number of places offered on every space it can pay
-        for (plus its exit), and only the drawn step is looked up, in the listing's order."""
+        """A uniformly random legal action of ``seat``. While plans are built (without the merging
+        rule) the steps are not listed: :meth:`_plan_slots` numbers a few more slots than there
+        are legal actions, each legal action holding exactly one of them, and slots are drawn
+        (``rng.randrange``) until one holds an action, so that every legal action is drawn with
+        the same chance. Elsewhere, the kernel's draw from the listing."""
         if self.phase != "plan" or self.merging:
             return super()._random_legal(seat, rng)
+        slots, slot = self._plan_slots(seat)
+        while True:
+            got = slot(rng.randrange(slots))
+            if got is not None:
+                return got
+
+    def _plan_slots(self, seat: int) -> tuple[int, Callable[[int], Action | None]]:
+        """The slots of ``seat``'s plan decision (the merging rule off): ``(number of slots, the
+        action a slot holds or None)``. Mover by mover (in the listing's order), each space it can
+        pay for has as many slots as the most places a space of the layout offers, the first of
+        them holding its steps to each place offered to the mover's size there; then one slot
+        for its exit; the last slot holds ``done``. Read in order, the slots holding an action
+        give the listing (:meth:`_plan_actions`)."""
         plan = self._plan(seat)
         left = plan.left
         if left <= 0:
-            rng.randrange(1)
-            return DONE
-        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[self.start_side[seat]]]
-        side_origin = ORIGIN_OF_SIDE[self.start_side[seat]]
+            return 1, _done_slot
+        start = self.start_side[seat]
+        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
+        side_origin = ORIGIN_OF_SIDE[start]
         reach_left = min(left, hall.MAX_STEPS)
-        places = OFFER_SIZES.__getitem__
-        movers = self._movers(seat, plan)
-        counts = []
-        total = 1  # done
-        for _, where, i, size in movers:
+        width = plan.base.widest
+        blocks: list[tuple[int, str, str, int, str, tuple[int, ...]]] = []
+        slots = 0
+        for gid, where, i, size in self._movers(seat, plan):
             reach = REACH[i if where == HALL else side_origin][reach_left]
-            fits = plan.fits_of(size)
-            n = sum(map(places, map(fits.__getitem__, reach)))
-            if where == HALL and exit_distance[i] < left:
-                n += 1
-            counts.append((n, reach, fits))
-            total += n
-        k = rng.randrange(total)
-        for (gid, where, i, _), (n, reach, fits) in zip(movers, counts, strict=True):
-            if k >= n:
-                k -= n
-                continue
-            # the first space whose running count of steps passes ``k``
-            running = list(itertools.accumulate(map(places, map(fits.__getitem__, reach))))
-            at = bisect.bisect_right(running, k)
-            if at == len(reach):
-                return exit_step(gid, exit_distance[i] + 1)
-            origin = i if where == HALL else side_origin
-            j = reach[at]
-            return step_block(step_table(gid, origin), gid, origin, j, fits[j])[k - (running[at - 1] if at else 0)]
-        return DONE
+            slots += len(reach) * width + 1
+            blocks.append((slots, gid, where, i, size, reach))
+        done = slots
+
+        def slot(q: int) -> Action | None:
+            if q == done:
+                return DONE
+            for end, gid, where, i, size, reach in blocks:
+                if q < end:
+                    q -= end - 1 - len(reach) * width
+                    if q == len(reach) * width:  # the exit's slot
+                        if where == HALL and exit_distance[i] < left:
+                            return exit_step(gid, exit_distance[i] + 1)
+                        return None
+                    at, k = divmod(q, width)
+                    j = reach[at]
+                    offer = plan.fits_of(size)[j]
+                    if k >= OFFER_SIZES[offer]:
+                        return None
+                    origin = i if where == HALL else side_origin
+                    return step_block(step_table(gid, origin), gid, origin, j, offer)[k]
+            return None
+
+        return done + 1, slot
 
     def _merge_steps(self, plan: Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
         """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of

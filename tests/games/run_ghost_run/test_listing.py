@@ -33,12 +33,21 @@ def _check(state: RunGhostRunState, seat: int) -> None:
 
 
 def _check_draw(state: RunGhostRunState, seat: int, legal: list[Action]) -> None:
-    """A random playout's draw (``_random_legal``) is the listed action at ``randrange`` of the
-    listing's length, and leaves the generator as that draw leaves it, for several draws."""
+    """A random playout's draw (``_random_legal``) is uniform over the listing: while plans are
+    built without merging, the slots it draws from, read in order, hold each listed action once
+    and in the listing's order (the others hold none); elsewhere it is the listed action at
+    ``randrange`` of the listing's length, leaving the generator as that draw leaves it."""
+    if state.phase == "plan" and not state.merging:
+        slots, slot = state._plan_slots(seat)
+        held = [slot(q) for q in range(slots)]
+        listed = [a for a in held if a is not None]
+        assert len(listed) == len(legal) and all(a is b for a, b in zip(listed, legal, strict=True))
+        assert state._random_legal(seat, random.Random(len(legal))) in legal
+        return
     for k in range(4):
-        drawn, listed = random.Random(k), random.Random(k)
-        assert state._random_legal(seat, drawn) is legal[listed.randrange(len(legal))]
-        assert drawn.getstate() == listed.getstate()
+        drawn, listed_rng = random.Random(k), random.Random(k)
+        assert state._random_legal(seat, drawn) is legal[listed_rng.randrange(len(legal))]
+        assert drawn.getstate() == listed_rng.getstate()
 
 
 def _play(players: int, options: dict[str, bool], seed: int, rng: random.Random) -> int:
