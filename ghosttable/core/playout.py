@@ -23,8 +23,8 @@ def random_playout(state: State, rng: random.Random, *, max_decisions: int | Non
 
     The first acting seat picks one of its legal actions uniformly at random (at a simultaneous
     decision point, the seats that have not submitted yet take their turns in seat order):
-    ``State._random_legal``, which draws as ``rng.choice`` of the listing would and which a game
-    may answer without listing every action, applied with
+    ``State._random_legal`` (by default ``rng.choice`` of the listing; a game may draw uniformly
+    without listing every action), applied with
     :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
     again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
     ``spec.max_decisions``). Returns the number of decisions made.

@@ -190,10 +190,11 @@ class State(ABC):
 
         Draws ``rng.randrange(n)`` once over the ``n`` legal actions and returns the action at that
         position of :meth:`_legal_actions` (which is what ``rng.choice`` of the listing draws, so
-        the generator moves on alike). A game may override it to find that action without listing
-        the others, provided it draws the same number the same way and returns the very action
-        the listing holds at that position: a playout then goes exactly as it would with the
-        listing."""
+        the generator moves on alike). A game may override it to draw without listing every
+        action, provided each legal action (one of the very objects the listing holds) is drawn
+        with the same chance and the draw depends only on the state and ``rng``: a playout is
+        then a random playout over the same distribution, the same game for the same seed, though
+        not the game the listing's draw gives."""
         actions = self._legal_actions(seat)
         if not actions:
             return None
