@@ -21,23 +21,24 @@ def derive_seed(seed: int, *parts: object) -> int:
 def random_playout(state: State, rng: random.Random, *, max_decisions: int | None = None) -> int:
     """Play ``state`` on to its end with uniformly random legal actions, in place.
 
-    The first acting seat picks ``rng.choice`` of its legal actions (at a simultaneous decision
-    point, the seats that have not submitted yet take their turns in seat order), applied with
+    The first acting seat picks one of its legal actions uniformly at random (at a simultaneous
+    decision point, the seats that have not submitted yet take their turns in seat order):
+    ``State._random_legal`` (by default ``rng.choice`` of the listing; a game may draw uniformly
+    without listing every action), applied with
     :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
     again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
     ``spec.max_decisions``). Returns the number of decisions made.
     """
     limit = state.game.spec.max_decisions if max_decisions is None else max_decisions
     made = 0
-    choice = rng.choice
     while made < limit and not state.is_terminal():
         acting = state.acting_seats()
         if not acting:
             break
         seat = acting[0]
-        actions = state._legal_actions(seat)  # the game is not over and ``seat`` is to act
-        if not actions:
+        action = state._random_legal(seat, rng)  # the game is not over and ``seat`` is to act
+        if action is None:
             break
-        state.apply_legal(choice(actions), seat)
+        state.apply_legal(action, seat)
         made += 1
     return made

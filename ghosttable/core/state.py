@@ -184,6 +184,22 @@ class State(ABC):
     def _legal_actions(self, seat: int) -> list[Action]:
         """The legal actions of ``seat``, which is known to be acting, in a stable order."""
 
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """One of ``seat``'s legal actions drawn uniformly at random, ``seat`` known to be acting;
+        ``None`` when it has none.
+
+        Draws ``rng.randrange(n)`` once over the ``n`` legal actions and returns the action at that
+        position of :meth:`_legal_actions` (which is what ``rng.choice`` of the listing draws, so
+        the generator moves on alike). A game may override it to draw without listing every
+        action, provided each legal action (one of the very objects the listing holds) is drawn
+        with the same chance and the draw depends only on the state and ``rng``: a playout is
+        then a random playout over the same distribution, the same game for the same seed, though
+        not the game the listing's draw gives."""
+        actions = self._legal_actions(seat)
+        if not actions:
+            return None
+        return actions[rng.randrange(len(actions))]
+
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out ``action`` of ``seat``; it is known to be legal."""

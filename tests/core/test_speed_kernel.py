@@ -57,6 +57,20 @@ def test_random_playouts_end_and_their_records_replay(name: str) -> None:
         assert replay(state.record()).fingerprint() == state.fingerprint()
 
 
+@pytest.mark.parametrize("name", [n for n in ghosttable.game_names() if n != "run-ghost-run"])
+def test_the_default_draw_is_the_listing_choice(name: str) -> None:
+    # the kernel's own draw: ``rng.choice`` of the listing, so these playouts go as they always did
+    # (Run, Ghost, Run! draws its own way, uniformly: its listing test reads its slots)
+    game = ghosttable.load(name)
+    played, listed = game.new_initial_state(derive_seed(9, 0)), game.new_initial_state(derive_seed(9, 0))
+    made = random_playout(played, random.Random(4), max_decisions=120)
+    rng = random.Random(4)
+    for _ in range(made):
+        seat = listed.acting_seats()[0]
+        listed.apply_legal(rng.choice(listed.legal_actions(seat)), seat)
+    assert made > 0 and played.fingerprint() == listed.fingerprint()
+
+
 def test_a_playout_stops_after_its_budget() -> None:
     state = ghosttable.load("ghost-stories").new_initial_state(1)
     assert random_playout(state, random.Random(1), max_decisions=5) == 5

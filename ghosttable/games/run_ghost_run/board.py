@@ -346,17 +346,23 @@ def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, .
         c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
         r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
         r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
-        # a space's square meets the line when the line's equation changes sign over it
+        # a space's square meets the line when the line's equation changes sign over it: the
+        # least and the most of ``k + a x`` over each column (summed first, as ``k + x + y``)
         a, b = -dy, dx
         k = -(a * ex + b * ey)
+        columns = []
+        for c in range(c0, c1 + 1):
+            x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
+            low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+            columns.append((1 << c, k + low_x, k + high_x))
         for r in range(r0, r1 + 1):
             y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
             low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
-            for c in range(c0, c1 + 1):
-                x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
-                low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
-                if k + low_x + low_y <= 0.0 <= k + high_x + high_y:
-                    mask |= 1 << (r * hall.COLUMNS + c)
+            row = 0
+            for bit, low, high in columns:
+                if low + low_y <= 0.0 <= high + high_y:
+                    row |= bit
+            mask |= row << (r * hall.COLUMNS)
         out.append(mask)
     return tuple(out)
 

@@ -108,6 +108,8 @@ def spot_index(at: Placement) -> int:
 
 OFFERS: list[tuple[str, ...]] = [()]
 """Every offer of places met so far (a tuple of place names), by its number; 0 is no place."""
+OFFER_SIZES: list[int] = [0]
+"""``OFFER_SIZES[offer]``: how many places ``OFFERS[offer]`` holds."""
 _OFFER_IDS: dict[tuple[str, ...], int] = {(): 0}
 
 
@@ -117,6 +119,7 @@ def _offer(places: tuple[str, ...]) -> int:
     if got is None:
         got = _OFFER_IDS[places] = len(OFFERS)
         OFFERS.append(places)
+        OFFER_SIZES.append(len(places))
     return got
 
 
@@ -215,10 +218,11 @@ def size_units() -> dict[str, int]:
 class PlanBase:
     """The board at the start of the plan phase as the listing of steps reads it: the layout, the
     ghost units per space index and per ``(index, place)``, the offer of places of each space to a
-    ghost of each size (computed on first use), each seat's ghost ids in id order, and each seat's
-    plan so far carried out (kept from one listing to the next while the plan only grows)."""
+    ghost of each size (computed on first use), each seat's ghost ids in id order, each seat's
+    plan so far carried out (kept from one listing to the next while the plan only grows), and
+    ``widest``: the most places a space of the layout has (no offer holds more)."""
 
-    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn")
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn", "widest")
 
     def __init__(self, board: Board, turn: int, players: int) -> None:
         self.board = board
@@ -243,6 +247,7 @@ class PlanBase:
         self.own = own
         self.fits: dict[str, list[int]] = {}
         self.plans: dict[int, tuple[list[Action], int, Plan]] = {}
+        self.widest = max(map(len, self.layout.places_by_index()))
 
     def rebased(self, board: Board) -> PlanBase:
         """This base for ``board``, a copy of its board (the loads and offers are shared, the plans
@@ -256,6 +261,7 @@ class PlanBase:
         twin.own = self.own
         twin.fits = self.fits
         twin.plans = {}
+        twin.widest = self.widest
         return twin
 
     def fits_of(self, size: str) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
@@ -42,6 +42,7 @@ from ghosttable.games.run_ghost_run.listing import (
     COSTS,
     DONE,
     KEYHOLE,
+    OFFER_SIZES,
     OFFERS,
     ORDERS,
     ORIGIN_OF_SIDE,
@@ -88,6 +89,11 @@ def _step_line(out: dict[str, Any]) -> str:
     if out["from"] == RESERVE:
         return f"{ghost} enters the hall at {out['to']}"
     return f"{ghost} moves from {out['from']} to {out['to']}"
+
+
+def _done_slot(q: int) -> Action:
+    """The one slot of a plan decision with no movement points left: ``done``."""
+    return DONE
 
 
 class RunGhostRunState(State):
@@ -388,29 +394,10 @@ class RunGhostRunState(State):
         start = self.start_side[seat]
         exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
         ghosts = plan.ghosts
-        blocked = plan.stepped | plan.made
-        blocked.update(self.frozen)
-        merging = self.merging
-        own = plan.base.own[seat]
-        has_small_reserve = merging and any(
-            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
-        )
-        movers: list[tuple[str, str, int, str]] = []
-        offered: set[tuple[str, str]] = set()
-        for gid in own:
-            where, i, _, size, _ = ghosts[gid]
-            if gid in blocked:
-                continue
-            if where == HALL:
-                movers.append((gid, where, i, size))
-            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
-                key = (where, size)
-                if key not in offered:
-                    offered.add(key)
-                    movers.append((gid, where, i, size))
+        movers = self._movers(seat, plan)
         hall_at: dict[int, list[str]] = {}
-        if merging:
-            for gid in own:
+        if self.merging:
+            for gid in plan.base.own[seat]:
                 rec = ghosts[gid]
                 if rec[0] == HALL:
                     hall_at.setdefault(rec[1], []).append(gid)
@@ -448,6 +435,95 @@ class RunGhostRunState(State):
                     acts.append(exit_step(gid, cost))
         acts.append(DONE)
         return acts
+
+    def _movers(self, seat: int, plan: Plan) -> list[tuple[str, str, int, str]]:
+        """The ghosts of ``seat`` that may step after its plan ``plan`` so far, in the listing's
+        order (see :meth:`_plan_actions`): ``(ghost id, where, space index or -1, size)``."""
+        ghosts = plan.ghosts
+        blocked = plan.stepped | plan.made
+        blocked.update(self.frozen)
+        merging = self.merging
+        own = plan.base.own[seat]
+        has_small_reserve = merging and any(
+            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
+        )
+        movers: list[tuple[str, str, int, str]] = []
+        offered: set[tuple[str, str]] = set()
+        for gid in own:
+            where, i, _, size, _ = ghosts[gid]
+            if gid in blocked:
+                continue
+            if where == HALL:
+                movers.append((gid, where, i, size))
+            elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
+                key = (where, size)
+                if key not in offered:
+                    offered.add(key)
+                    movers.append((gid, where, i, size))
+        return movers
+
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """A uniformly random legal action of ``seat``. Where a grasped piece goes, and while plans
+        are built (without the merging rule), the actions are not listed: :meth:`_placement_slots`
+        and :meth:`_plan_slots` number a few more slots than there are legal actions, each legal
+        action holding exactly one of them, and slots are drawn (``rng.randrange``) until one
+        holds an action, so that every legal action is drawn with the same chance. Elsewhere, the
+        kernel's draw from the listing."""
+        if self.phase == "furniture" and self.grasped is not None:
+            slots, slot = self._placement_slots(self.grasped)
+        elif self.phase != "plan" or self.merging:
+            return super()._random_legal(seat, rng)
+        else:
+            slots, slot = self._plan_slots(seat)
+        while True:
+            got = slot(rng.randrange(slots))
+            if got is not None:
+                return got
+
+    def _plan_slots(self, seat: int) -> tuple[int, Callable[[int], Action | None]]:
+        """The slots of ``seat``'s plan decision (the merging rule off): ``(number of slots, the
+        action a slot holds or None)``. Mover by mover (in the listing's order), each space it can
+        pay for has as many slots as the most places a space of the layout offers, the first of
+        them holding its steps to each place offered to the mover's size there; then one slot
+        for its exit; the last slot holds ``done``. Read in order, the slots holding an action
+        give the listing (:meth:`_plan_actions`)."""
+        plan = self._plan(seat)
+        left = plan.left
+        if left <= 0:
+            return 1, _done_slot
+        start = self.start_side[seat]
+        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
+        side_origin = ORIGIN_OF_SIDE[start]
+        reach_left = min(left, hall.MAX_STEPS)
+        width = plan.base.widest
+        blocks: list[tuple[int, str, str, int, str, tuple[int, ...]]] = []
+        slots = 0
+        for gid, where, i, size in self._movers(seat, plan):
+            reach = REACH[i if where == HALL else side_origin][reach_left]
+            slots += len(reach) * width + 1
+            blocks.append((slots, gid, where, i, size, reach))
+        done = slots
+
+        def slot(q: int) -> Action | None:
+            if q == done:
+                return DONE
+            for end, gid, where, i, size, reach in blocks:
+                if q < end:
+                    q -= end - 1 - len(reach) * width
+                    if q == len(reach) * width:  # the exit's slot
+                        if where == HALL and exit_distance[i] < left:
+                            return exit_step(gid, exit_distance[i] + 1)
+                        return None
+                    at, k = divmod(q, width)
+                    j = reach[at]
+                    offer = plan.fits_of(size)[j]
+                    if k >= OFFER_SIZES[offer]:
+                        return None
+                    origin = i if where == HALL else side_origin
+                    return step_block(step_table(gid, origin), gid, origin, j, offer)[k]
+            return None
+
+        return done + 1, slot
 
     def _merge_steps(self, plan: Plan, gid: str, size: str, j: int, cost: int, there: list[str]) -> list[Action]:
         """The merges of ghost ``gid`` (of ``size``) into the seat's ghosts ``there`` on the space of
@@ -691,24 +767,21 @@ class RunGhostRunState(State):
             return midnight_cards.choices(self, seat)
         return []
 
-    def _placements(self, name: str) -> list[Action]:
-        """Where the grasped piece ``name`` may go: first where it stands, then every other spot
-        (postures, rotations, anchor spaces row by row) that resolves (on the floor or stacked, see
-        :meth:`Board.resolve`) and leaves every ghost it covers a place.
-
-        On the floor, the ghosts of each covered space are seated in the piece's places on their
-        own (first fit, by id), so a spot is refused exactly when it covers another piece or a space
-        whose ghosts do not all fit: one mask test per spot. A stacked spot, a spot covering ghosts
-        of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
-        :meth:`Board.move_piece` would carry them out."""
+    def _placement_ground(self, name: str) -> tuple[Any, ...] | None:
+        """What :meth:`_placements` and :meth:`_placement_slots` read of the board for the grasped
+        piece ``name`` (``None`` when it carries another piece, which keeps it where it stands):
+        ``(shape, current placement, its spot index, ghosts by space, occupied mask, the other
+        pieces with their masks, their masks together, those on the floor, those stacked, the floor
+        pieces, the piece's own mask, whether lifting it carries ghosts, the mask that refuses,
+        ghost sizes by space bit, whether the ghosts it leaves stand on the floor, the refusals per
+        stack, and the view :meth:`_stacks_on` reads)``."""
         board = self.board
         lay = board.layout()
         shape = game_data().pieces[name]
         current = board.furniture[name]
-        actions = place_actions(name)
         here = spot_index(current)
         if name in lay.carrying:
-            return [actions[here]]
+            return None
         by_space: dict[Space, list[Ghost]] = {}
         index = hall.SPACE_INDEX
         for gid in sorted(board.ghosts):
@@ -741,15 +814,95 @@ class RunGhostRunState(State):
             lifted_refused = old if stay else -1
         else:
             lifted_refused = 0
-        here_on_floor = here if current.on is None else -1
-        out = [actions[here]]
-        spots = hall.spots(name)
         groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
         # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
         # those it now covers sit in the places of the stack: one mask per piece below and posture
         leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
         stack_refused: dict[tuple[str, str], int] = {}
         plan_view = (current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space)
+        return (
+            shape,
+            current,
+            here,
+            by_space,
+            occupied,
+            others,
+            taken,
+            floors,
+            on_top,
+            floor_others,
+            old,
+            lifted,
+            lifted_refused,
+            groups,
+            leave_floor,
+            stack_refused,
+            plan_view,
+        )
+
+    def _placement_slots(self, name: str) -> tuple[int, Callable[[int], Action | None]]:
+        """The slots of the decision where the grasped piece ``name`` goes: one per spot
+        (``hall.spots`` order), holding its ``place`` action when :meth:`_placements` lists it and
+        ``None`` otherwise (the same tests, spot by spot: where it stands; inside the hall and
+        on the floor clear of what refuses the spot's posture; stacked; a lifted piece's spot that
+        carries its ghosts back)."""
+        actions = place_actions(name)
+        ground = self._placement_ground(name)
+        if ground is None:
+            return 1, lambda q: actions[spot_index(self.board.furniture[name])]
+        shape, _, here, by_space, _, others, taken, floors, _, _, old, lifted, lifted_refused, groups = ground[:14]
+        plan_view = ground[16]
+        spots = hall.spots(name)
+        refusals: dict[str, int] = {}
+
+        def slot(k: int) -> Action | None:
+            if k == here:
+                return actions[k]
+            spot = spots[k]
+            if not spot.in_hall:
+                return None
+            at = spot.placement
+            posture = at.posture
+            places = shape.tipped_places if posture == "tipped" else shape.places
+            refused = refusals.get(posture)
+            if refused is None:
+                refused = taken | lifted_refused
+                for bit, sizes in groups:
+                    if not room_for(places, sizes):
+                        refused |= bit
+                refusals[posture] = refused
+            mask = spot.mask
+            if not mask & refused:
+                return actions[k]
+            if mask & taken:
+                stacks = self._stacks_on(name, k, mask, others, floors, posture, places, plan_view)
+                return actions[k] if stacks else None
+            if lifted and mask & old and self.board.can_reseat(name, at, by_space):
+                return actions[k]
+            return None
+
+        return len(spots), slot
+
+    def _placements(self, name: str) -> list[Action]:
+        """Where the grasped piece ``name`` may go: first where it stands, then every other spot
+        (postures, rotations, anchor spaces row by row) that resolves (on the floor or stacked, see
+        :meth:`Board.resolve`) and leaves every ghost it covers a place.
+
+        On the floor, the ghosts of each covered space are seated in the piece's places on their
+        own (first fit, by id), so a spot is refused exactly when it covers another piece or a space
+        whose ghosts do not all fit: one mask test per spot. A stacked spot, a spot covering ghosts
+        of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
+        :meth:`Board.move_piece` would carry them out."""
+        ground = self._placement_ground(name)
+        actions = place_actions(name)
+        if ground is None:
+            return [actions[spot_index(self.board.furniture[name])]]
+        board = self.board
+        shape, current, here, by_space, occupied, others, taken, floors, on_top, floor_others = ground[:10]
+        old, lifted, lifted_refused, groups, leave_floor, stack_refused, plan_view = ground[10:]
+        here_on_floor = here if current.on is None else -1
+        out = [actions[here]]
+        spots = hall.spots(name)
         for posture, candidates in spots_by_posture(name):
             places = shape.tipped_places if posture == "tipped" else shape.places
             refused = taken | lifted_refused

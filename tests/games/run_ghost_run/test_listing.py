@@ -22,6 +22,7 @@ CONFIGS = [
 def _check(state: RunGhostRunState, seat: int) -> None:
     legal = state.legal_actions(seat)
     assert legal == reference.legal_actions(state, seat), (state.phase, seat, len(state.history))
+    _check_draw(state, seat, legal)
     if state.phase == "plan":
         board, stepped, made, left = state._tentative(seat)
         ghosts, ref_stepped, ref_made, ref_left = reference.tentative(state, seat)
@@ -29,6 +30,31 @@ def _check(state: RunGhostRunState, seat: int) -> None:
             [g.id, g.where, g.space, g.place] for g in sorted(ghosts.values(), key=lambda g: g.id)
         ]
         assert (stepped, made, left) == (ref_stepped, ref_made, ref_left)
+
+
+def _check_draw(state: RunGhostRunState, seat: int, legal: list[Action]) -> None:
+    """A random playout's draw (``_random_legal``) is uniform over the listing: while plans are
+    built without merging, the slots it draws from, read in order, hold each listed action once
+    and in the listing's order (the others hold none); where a grasped piece goes, they hold
+    each listed action once (by spot, where it stands among them); elsewhere it is the listed
+    action at ``randrange`` of the listing's length, leaving the generator as that draw leaves
+    it."""
+    if state.phase == "plan" and not state.merging:
+        slots, slot = state._plan_slots(seat)
+        listed = [a for a in map(slot, range(slots)) if a is not None]
+        assert len(listed) == len(legal) and all(a is b for a, b in zip(listed, legal, strict=True))
+        assert state._random_legal(seat, random.Random(len(legal))) in legal
+        return
+    if state.phase == "furniture" and state.grasped is not None:
+        slots, slot = state._placement_slots(state.grasped)
+        held = [a for a in map(slot, range(slots)) if a is not None]
+        assert sorted(map(str, held)) == sorted(map(str, legal)) and {id(a) for a in held} == {id(a) for a in legal}
+        assert state._random_legal(seat, random.Random(len(legal))) in legal
+        return
+    for k in range(4):
+        drawn, listed_rng = random.Random(k), random.Random(k)
+        assert state._random_legal(seat, drawn) is legal[listed_rng.randrange(len(legal))]
+        assert drawn.getstate() == listed_rng.getstate()
 
 
 def _play(players: int, options: dict[str, bool], seed: int, rng: random.Random) -> int:
@@ -75,6 +101,7 @@ def test_a_stacked_piece_carrying_ghosts_away_lists_as_the_plain_way() -> None:
         state.apply(Action.make("grasp", piece="armchair"))
         assert state.legal_actions() == reference.legal_actions(state, 0)
         assert len(state.legal_actions()) > 100
+        _check_draw(state, 0, state.legal_actions())
 
 
 def test_what_each_door_sees_matches_the_plain_sight_test() -> None:
