@@ -25,6 +25,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 SERVER = """
@@ -58,7 +59,7 @@ async def play_seat(
 ) -> None:
     """One seat: random legal choices until the game ends, the time is up or ``most`` actions."""
     async with connect(url, max_size=None, open_timeout=30) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         state: dict[str, Any] | None = None
         sent_at: float | None = None
         acted = 0
@@ -67,7 +68,7 @@ async def play_seat(
                 raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
             except TimeoutError:
                 return
-            message = json.loads(raw)
+            message = orjson.loads(raw)
             kind = message["type"]
             if kind == "state":
                 state = message
@@ -83,7 +84,8 @@ async def play_seat(
                     await asyncio.sleep(rng.uniform(*think))
                 choice = rng.choice(state["decision"]["actions"])["action"]
                 sent_at = time.monotonic()
-                await ws.send(json.dumps({"type": "act", "action": choice, "version": state["version"], "ref": 1}))
+                act = {"type": "act", "action": choice, "version": state["version"], "ref": 1}
+                await ws.send(orjson.dumps(act).decode())
                 state = None
 
 

@@ -315,7 +315,8 @@ class Chance:
         """An independent copy in the same position (same future outcomes)."""
         twin = Chance.__new__(Chance)
         twin.seed = self.seed
-        twin._rng = random.Random()
+        # seeded with a constant (an unseeded Random reads the system's entropy), then put in place
+        twin._rng = random.Random(0)
         twin._rng.setstate(self._rng.getstate())
         twin._script = {k: deque(v) for k, v in self._script.items()}
         twin._chosen = None if self._chosen is None else deque(self._chosen)

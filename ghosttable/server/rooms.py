@@ -39,9 +39,10 @@ from ghosttable.server.protocol import (
     result_json,
     seats_message,
     state_message,
+    wire_json,
 )
 from ghosttable.server.settings import HostingSettings
-from ghosttable.server.storage import SeatData, StaleWriteError, Store, TableData, token_hash
+from ghosttable.server.storage import SeatData, StaleWriteError, Store, StoredAction, TableData, token_hash
 
 log = logging.getLogger("ghosttable.server")
 
@@ -120,7 +121,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for sending."""
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(wire_json(message))
 
     def send_text(self, text: str) -> None:
         """Queue a message already written as JSON text; drops the connection when ``limit``
@@ -274,7 +275,7 @@ class Room:
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
-                text = written[key] = json.dumps(self.message_for(conn.seat, start), separators=(",", ":"))
+                text = written[key] = wire_json(self.message_for(conn.seat, start))
             conn.send_text(text)
             conn.log_sent = shown
             conn.saw_finish = finished
@@ -295,7 +296,7 @@ class Room:
                 text = written.get(mine)
                 if text is None:
                     message = seats_message(self.shown_state(conn.seat), seats)
-                    text = written[mine] = json.dumps(message, separators=(",", ":"))
+                    text = written[mine] = wire_json(message)
                 conn.send_text(text)
 
     def connected_seats(self) -> set[int]:
@@ -513,6 +514,9 @@ class Hub:
         self.settings = settings or HostingSettings()
         self.rooms: dict[str, Room] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ghosttable-db")
+        #: one table's actions waiting to be committed, with the future its writer awaits
+        self._writes: list[tuple[list[StoredAction], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         workers = self.settings.bot_processes
         spawn = multiprocessing.get_context("spawn")
         #: one process a worker, each playing the bots of its own tables (none: threads only)
@@ -536,6 +540,35 @@ class Hub:
         """Run a store method on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
+
+    async def store_actions(self, group: list[StoredAction]) -> None:
+        """Store one table's accepted actions, in order, whole or not at all; returns once they
+        are committed. The groups of every table that wait meanwhile are committed together, in
+        one transaction, while the database thread is busy with the last one (see
+        :meth:`Store.append_actions`), so many tables' actions cost one commit.
+
+        Raises what the store raised for this group (``StaleWriteError``, a database error)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writes.append((group, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        await future
+
+    async def _write_waiting(self) -> None:
+        """Commit the waiting groups, all at once, until none waits."""
+        while self._writes:
+            batch, self._writes = self._writes, []
+            try:
+                results = await self.db(self.store.append_actions, [group for group, _ in batch])
+            except Exception as exc:
+                results = [exc] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():  # its waiter was cancelled
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     async def start(self) -> None:
         """Count the tables still being played, resume those with an AI seat (rebuild them and let
@@ -977,10 +1010,9 @@ class Hub:
             return None
         finished = after.is_terminal()
         try:
-            for held in room.pending:  # the pending actions stand now: stored first, in order
-                await self.db(self.store.append_action, room.id, held.index, held.seat, held.action.to_json())
-            await self.db(
-                self.store.append_action,
+            # the pending actions stand now: stored first, in order, with this one
+            held = [StoredAction(room.id, e.index, e.seat, e.action.to_json()) for e in room.pending]
+            last = StoredAction(
                 room.id,
                 entry.index,
                 seat,
@@ -988,6 +1020,7 @@ class Hub:
                 finished_record=json_record(after) if finished else None,
                 outcome=after.outcome() if finished else None,
             )
+            await self.store_actions([*held, last])
         except StaleWriteError:
             log.warning(
                 "table %s: action %d was not stored: the database holds another one (written by another"
@@ -1209,7 +1242,7 @@ class Hub:
         text = self.replays.get(room.id, seat)
         if text is None:
             frames = await asyncio.to_thread(self.replay_frames, room, seat)
-            text = json.dumps(frames, separators=(",", ":"))
+            text = wire_json(frames)
             self.replays.put(room.id, seat, text)
         return text
 
