@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import orjson
 
 from ghosttable.core.actions import Action
 from ghosttable.core.jsonio import loads_strict
-from ghosttable.core.state import State
+from ghosttable.core.state import DecisionPoint, State
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
@@ -99,12 +99,16 @@ def action_is_public(state: State, seat: int, action: Action) -> bool:
     return state.action_is_public(seat, action)
 
 
-def decision_json(state: State, seat: int | None) -> dict[str, Any] | None:
+def decision_json(
+    state: State, seat: int | None, decision: DecisionPoint | Literal[False] | None = False
+) -> dict[str, Any] | None:
     """The decision point ``seat`` faces: ``{"name", "prompt", "actions": [{"index", "text",
-    "action"}]}``, or ``None`` when the seat is not to act (or is a spectator)."""
+    "action"}]}``, or ``None`` when the seat is not to act (or is a spectator). ``decision``:
+    ``state.decision(seat)`` when the caller already has it (``False``: asked here)."""
     if seat is None:
         return None
-    decision = state.decision(seat)
+    if decision is False:
+        decision = state.decision(seat)
     if decision is None:
         return None
     return {"name": decision.name, "prompt": decision.prompt, "actions": _listing(decision.actions)}
@@ -157,8 +161,11 @@ def state_message(
     log: Sequence[LogEntry],
     log_start: int = 0,
     can_undo: bool = False,
+    decision: DecisionPoint | Literal[False] | None = False,
 ) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only.
+    """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only
+    (``decision``: the seat's decision point in ``state`` when the caller has it, see
+    :func:`decision_json`).
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
     "can_undo", "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of
@@ -176,7 +183,7 @@ def state_message(
         "status": "finished" if finished else "playing",
         "seat": seat,
         "view": state.view(seat),
-        "decision": decision_json(state, seat),
+        "decision": decision_json(state, seat, decision),
         "can_undo": can_undo,
         "acting": acting,
         "seats": seat_list,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ghosttable.ai.base import Bot, bot_names, choose_whole, make_bot
 from ghosttable.core.actions import Action, coerce_action
@@ -29,7 +29,7 @@ from ghosttable.core.errors import GameError, GameOverError, IllegalActionError,
 from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
-from ghosttable.core.state import Game, State, UndoLog
+from ghosttable.core.state import DecisionPoint, Game, State, UndoLog
 from ghosttable.registry import game_class, is_builtin, load
 from ghosttable.server import botworker
 from ghosttable.server.protocol import (
@@ -168,6 +168,10 @@ class Room:
     script: dict[str, Any] = field(default_factory=dict)
     decision_since: list[int] = field(default_factory=list)
     signatures: list[Any] = field(default_factory=list)
+    #: each seat's decision point as :meth:`track_decisions` last found it, and in which state
+    #: (the state and its history's length then)
+    decisions: list[DecisionPoint | None] = field(default_factory=list)
+    decided_at: tuple[State | None, int] = (None, -1)
     bots: dict[int, Bot] = field(default_factory=dict)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -259,6 +263,7 @@ class Room:
             log=self.shown_log(seat),
             log_start=log_start,
             can_undo=can_undo,
+            decision=self._decision(state, seat),
         )
 
     def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
@@ -320,14 +325,26 @@ class Room:
             "updated_at": self.updated_at.isoformat(),
         }
 
+    def _decision(self, state: State, seat: int | None) -> DecisionPoint | Literal[False] | None:
+        """``seat``'s decision point in ``state`` as :meth:`track_decisions` last found it when
+        ``state`` is the table's state it looked at, else ``False`` (not known here)."""
+        if seat is None or not 0 <= seat < len(self.decisions):
+            return False
+        seen, length = self.decided_at
+        if seen is not state or length != len(state.history):
+            return False
+        return self.decisions[seat]
+
     def _signature(self, seat: int) -> Any:
-        decision = self.state.decision(seat)
+        decision = self.decisions[seat]
         return None if decision is None else (decision.name, decision.actions)
 
     def track_decisions(self, actor: int | None = None) -> None:
         """After an accepted action of ``actor``: note, for the actor and for each seat whose
         decision point changed, the version from which its current decision stands (older choices
         of that seat are stale, so a repeated click never acts twice)."""
+        self.decisions = [self.state.decision(s) for s in range(self.game.players)]
+        self.decided_at = (self.state, len(self.state.history))
         if not self.signatures:
             self.signatures = [self._signature(s) for s in range(self.game.players)]
             self.decision_since = [self.version] * self.game.players
@@ -1099,6 +1116,7 @@ class Hub:
         room.seats = fresh.seats
         room.log = fresh.log
         room.signatures = fresh.signatures
+        room.decisions, room.decided_at = fresh.decisions, fresh.decided_at
         room.decision_since = fresh.decision_since
         room.updated_at = fresh.updated_at
         room.bots.clear()
