@@ -1,7 +1,8 @@
 """Load test of `ghosttable serve`, on this machine only: starts the server on 127.0.0.1 (a free
 port, a fresh SQLite database in a temporary folder), creates TABLES tables whose every seat is
 played over its own WebSocket by random legal choices after a think time, and prints the accepted
-actions per second and the latency of each action (from sending `act` to its `accepted`).
+actions per second, the latency of each action (from sending `act` to its `accepted`) and the CPU
+time of the server and of the clients, all counted from when every seat is connected.
 
 Every loop is bounded: the run stops after --seconds (and each seat after --actions actions), the
 server is stopped at the end.

@@ -18,7 +18,8 @@ def test_same_seed_same_outcomes_and_copies_are_independent() -> None:
 
 def test_a_copy_and_its_original_share_no_draws_whichever_draws_first() -> None:
     def rolls(chance: Chance) -> list[int]:
-        return [chance.roll("die", range(1, 7)) for _ in range(12)] + [chance.randint("n", 1, 100)] + chance.sample("s", range(30), 3)
+        dice = [chance.roll("die", range(1, 7)) for _ in range(12)]
+        return [*dice, chance.randint("n", 1, 100), *chance.sample("s", range(30), 3)]
 
     expected = rolls(Chance(3))
     for copy_first in (True, False):
