@@ -1,7 +1,8 @@
 """Load test of `ghosttable serve`, on this machine only: starts the server on 127.0.0.1 (a free
 port, a fresh SQLite database in a temporary folder), creates TABLES tables whose every seat is
 played over its own WebSocket by random legal choices after a think time, and prints the accepted
-actions per second and the latency of each action (from sending `act` to its `accepted`).
+actions per second, the latency of each action (from sending `act` to its `accepted`) and the CPU
+time of the server and of the clients, all counted from when every seat is connected.
 
 Every loop is bounded: the run stops after --seconds (and each seat after --actions actions), the
 server is stopped at the end.
@@ -25,7 +26,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect
+import orjson
+import uvloop
+from websockets.asyncio.client import ClientConnection, connect
 
 SERVER = """
 import sys
@@ -53,38 +56,46 @@ def post(base: str, path: str, body: dict[str, Any]) -> Any:
         return json.loads(answer.read())
 
 
+async def open_seat(url: str, token: str) -> ClientConnection:
+    """A seat's connection, its ``hello`` sent."""
+    ws = await connect(url, max_size=None, open_timeout=30)
+    await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    return ws
+
+
 async def play_seat(
-    url: str, token: str, think: tuple[float, float], until: float, most: int, rng: random.Random, out: list[float]
+    ws: ClientConnection, think: tuple[float, float], until: float, most: int, rng: random.Random, out: list[float]
 ) -> None:
     """One seat: random legal choices until the game ends, the time is up or ``most`` actions."""
-    async with connect(url, max_size=None, open_timeout=30) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+    async with ws:
         state: dict[str, Any] | None = None
         sent_at: float | None = None
         acted = 0
-        while time.monotonic() < until and acted < most:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, until - time.monotonic()))
-            except TimeoutError:
-                return
-            message = json.loads(raw)
-            kind = message["type"]
-            if kind == "state":
-                state = message
-                if message["status"] == "finished":
-                    return
-            elif kind in ("accepted", "error") and sent_at is not None:
-                if kind == "accepted":
-                    out.append(time.monotonic() - sent_at)
-                    acted += 1
-                sent_at = None
-            if sent_at is None and state is not None and state["decision"]:
-                if think[1] > 0:
-                    await asyncio.sleep(rng.uniform(*think))
-                choice = rng.choice(state["decision"]["actions"])["action"]
-                sent_at = time.monotonic()
-                await ws.send(json.dumps({"type": "act", "action": choice, "version": state["version"], "ref": 1}))
-                state = None
+        try:
+            # one deadline for the whole seat (a timer for each message would cost the clients more)
+            async with asyncio.timeout(max(0.01, until - time.monotonic())):
+                while acted < most:
+                    message = orjson.loads(await ws.recv(decode=False))
+                    kind = message["type"]
+                    if kind == "state":
+                        state = message
+                        if message["status"] == "finished":
+                            return
+                    elif kind in ("accepted", "error") and sent_at is not None:
+                        if kind == "accepted":
+                            out.append(time.monotonic() - sent_at)
+                            acted += 1
+                        sent_at = None
+                    if sent_at is None and state is not None and state["decision"]:
+                        if think[1] > 0:
+                            await asyncio.sleep(rng.uniform(*think))
+                        choice = rng.choice(state["decision"]["actions"])["action"]
+                        sent_at = time.monotonic()
+                        act = {"type": "act", "action": choice, "version": state["version"], "ref": 1}
+                        await ws.send(orjson.dumps(act).decode())
+                        state = None
+        except TimeoutError:
+            return
 
 
 async def run(base: str, args: argparse.Namespace) -> list[float]:
@@ -93,26 +104,21 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
         post(base, "/api/tables", {"game": args.game, "players": 2, "seats": [{"kind": "me"}] * 2})
         for _ in range(args.tables)
     ]
-    latencies: list[float] = []
-    until = time.monotonic() + args.seconds
     ws_base = base.replace("http://", "ws://")
+    opened = await asyncio.gather(
+        *(open_seat(f"{ws_base}ws/tables/{t['table']}", token) for t in tables for token in t["tokens"].values())
+    )
+    # measured from here: every seat is connected (the tables' creation and the connections'
+    # opening are not counted)
+    latencies: list[float] = []
     rng = random.Random(args.seed)
-    seats = [
-        play_seat(
-            f"{ws_base}ws/tables/{t['table']}",
-            token,
-            think,
-            until,
-            args.actions,
-            random.Random(rng.random()),
-            latencies,
-        )
-        for t in tables
-        for token in t["tokens"].values()
-    ]
     started = time.monotonic()
+    until = started + args.seconds
+    args.cpu_before, args.mine_before = server_cpu(args.server_pid), time.process_time()
+    seats = [play_seat(ws, think, until, args.actions, random.Random(rng.random()), latencies) for ws in opened]
     await asyncio.gather(*seats, return_exceptions=True)
     args.elapsed = time.monotonic() - started
+    args.cpu, args.mine = server_cpu(args.server_pid) - args.cpu_before, time.process_time() - args.mine_before
     return latencies
 
 
@@ -141,11 +147,9 @@ def main() -> None:
         if not line.startswith("ghosttable lobby: http://127.0.0.1:"):
             raise SystemExit(f"the server did not start: {line}")
         base = line.split(": ", 1)[1].strip()
-        cpu_before = server_cpu(server.pid)
-        mine_before = time.process_time()
-        latencies = asyncio.run(run(base, args))
-        clients_cpu = time.process_time() - mine_before
-        cpu = server_cpu(server.pid) - cpu_before
+        args.server_pid = server.pid
+        latencies = uvloop.run(run(base, args))  # the event loop the server runs on too
+        cpu, clients_cpu = args.cpu, args.mine
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -160,7 +164,8 @@ def main() -> None:
         f"{args.tables} tables of {args.game}, think {args.think} s, {args.elapsed:.1f} s: "
         f"{len(latencies)} accepted actions, {len(latencies) / args.elapsed:.1f} a second; "
         f"latency p50 {pct(50):.1f} ms, p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {1000 * latencies[-1]:.1f} ms; "
-        f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.1f} ms an action), clients' CPU {clients_cpu:.1f} s"
+        f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.2f} ms an action), "
+        f"clients' CPU {clients_cpu:.1f} s ({1000 * clients_cpu / len(latencies):.2f} ms an action)"
     )
 
 

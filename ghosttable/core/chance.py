@@ -136,11 +136,13 @@ class Chance:
             (see the module docstring).
     """
 
-    __slots__ = ("_chosen", "_drawn", "_rng", "_script", "events", "largest", "seed")
+    __slots__ = ("_chosen", "_drawn", "_rng", "_rng_shared", "_script", "events", "largest", "seed")
 
     def __init__(self, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        #: whether another Chance holds the same generator (see :meth:`copy`)
+        self._rng_shared = False
         self._script: dict[str, deque[Any]] = {k: deque(v) for k, v in (script or {}).items()}
         self._chosen: deque[int] | None = None
         self._drawn: dict[str, list[Any]] = {}
@@ -250,7 +252,7 @@ class Chance:
             face = faces[self._pick(kind, faces, list(range(len(faces))), 0, 1)]
             self._keep(kind, face)
             return face
-        return faces[self._rng.randrange(len(faces))]
+        return faces[self._generator().randrange(len(faces))]
 
     def randint(self, kind: str, low: int, high: int) -> int:
         """An integer in ``[low, high]`` (both included)."""
@@ -265,7 +267,7 @@ class Chance:
             got = values[self._pick(kind, values, list(range(len(values))), 0, 1)]
             self._keep(kind, got)
             return got
-        return self._rng.randint(low, high)
+        return self._generator().randint(low, high)
 
     def shuffled(self, kind: str, items: Sequence[T]) -> list[T]:
         """A new list holding ``items`` in a random order.
@@ -289,7 +291,7 @@ class Chance:
             self._keep(kind, out)
             return out
         out = list(items)
-        self._rng.shuffle(out)
+        self._generator().shuffle(out)
         return out
 
     def choice(self, kind: str, items: Sequence[T]) -> T:
@@ -309,14 +311,15 @@ class Chance:
             drawn = self._draws(kind, items, k)
             self._keep(kind, drawn)
             return drawn
-        return self._rng.sample(list(items), k)
+        return self._generator().sample(list(items), k)
 
     def copy(self) -> Chance:
         """An independent copy in the same position (same future outcomes)."""
         twin = Chance.__new__(Chance)
         twin.seed = self.seed
-        twin._rng = random.Random()
-        twin._rng.setstate(self._rng.getstate())
+        # the generator is shared until one of the two draws from it (see _generator)
+        twin._rng = self._rng
+        twin._rng_shared = self._rng_shared = True
         twin._script = {k: deque(v) for k, v in self._script.items()}
         twin._chosen = None if self._chosen is None else deque(self._chosen)
         twin._drawn = {k: list(v) for k, v in self._drawn.items()}
@@ -324,11 +327,21 @@ class Chance:
         twin.events = self.events
         return twin
 
+    def _generator(self) -> random.Random:
+        """This chance's own generator, to draw from: a generator shared with a copy (every
+        copy holds the generator of its original until one of them draws) is first copied, so
+        what one draws never moves the other."""
+        if self._rng_shared:
+            own = random.Random(0)  # a constant seed: an unseeded Random reads the system's entropy
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
     def reseed(self, seed: int) -> None:
         """Forget the future: used by determinization so a search cannot peek at real outcomes.
         An explicit chance stays explicit, with no outcome chosen and none kept (the outcomes it
         gave belong to the real game, not to a determinization of it)."""
-        self._rng = random.Random(seed)
+        self._rng, self._rng_shared = random.Random(seed), False
         self._script = {}
         if self._chosen is not None:
             self._chosen = deque()

@@ -7,18 +7,32 @@ may read it; nothing else of the state goes out. See ``docs/protocol.md`` for th
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
+
+import orjson
 
 from ghosttable.core.actions import Action
 from ghosttable.core.jsonio import loads_strict
-from ghosttable.core.state import State
+from ghosttable.core.state import DecisionPoint, State
 
 MAX_MESSAGE_BYTES = 64 * 1024
 """Longest client message accepted (bytes of UTF-8 text)."""
 
 CLIENT_TYPES = ("hello", "act", "undo", "hint", "ping", "resync", "events")
+
+
+def wire_json(message: Any) -> str:
+    """``message`` as the compact JSON text sent on the wire: the same JSON value as
+    ``json.dumps(message, separators=(",", ":"))`` (keys that are not strings written as strings,
+    text other than ASCII as UTF-8 rather than ``\\u`` escapes), written by orjson; a value orjson
+    does not write (an integer past 64 bits, say) is written by :mod:`json` instead."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(message, separators=(",", ":"))
 
 
 class ProtocolError(Exception):
@@ -85,19 +99,38 @@ def action_is_public(state: State, seat: int, action: Action) -> bool:
     return state.action_is_public(seat, action)
 
 
-def decision_json(state: State, seat: int | None) -> dict[str, Any] | None:
+def decision_json(
+    state: State, seat: int | None, decision: DecisionPoint | Literal[False] | None = False
+) -> dict[str, Any] | None:
     """The decision point ``seat`` faces: ``{"name", "prompt", "actions": [{"index", "text",
-    "action"}]}``, or ``None`` when the seat is not to act (or is a spectator)."""
+    "action"}]}``, or ``None`` when the seat is not to act (or is a spectator). ``decision``:
+    ``state.decision(seat)`` when the caller already has it (``False``: asked here)."""
     if seat is None:
         return None
-    decision = state.decision(seat)
+    if decision is False:
+        decision = state.decision(seat)
     if decision is None:
         return None
-    return {
-        "name": decision.name,
-        "prompt": decision.prompt,
-        "actions": [{"index": i, "text": str(a), "action": a.to_json()} for i, a in enumerate(decision.actions)],
-    }
+    return {"name": decision.name, "prompt": decision.prompt, "actions": _listing(decision.actions)}
+
+
+_LISTINGS: dict[tuple[Action, ...], list[dict[str, Any]]] = {}
+"""The JSON listings of the decisions written lately, by their actions (a decision point's
+listing reads the same at every table: it is written once, and shared, never to be changed)."""
+
+_LISTINGS_KEPT = 2048
+
+
+def _listing(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
+    """``[{"index", "text", "action"}]`` of ``actions``, from :data:`_LISTINGS` when written lately."""
+    listing = _LISTINGS.get(actions)
+    if listing is None:
+        if len(_LISTINGS) >= _LISTINGS_KEPT:
+            _LISTINGS.clear()
+        listing = _LISTINGS[actions] = [
+            {"index": i, "text": str(a), "action": a.to_json()} for i, a in enumerate(actions)
+        ]
+    return listing
 
 
 def result_json(state: State) -> dict[str, Any] | None:
@@ -128,8 +161,11 @@ def state_message(
     log: Sequence[LogEntry],
     log_start: int = 0,
     can_undo: bool = False,
+    decision: DecisionPoint | Literal[False] | None = False,
 ) -> dict[str, Any]:
-    """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only.
+    """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only
+    (``decision``: the seat's decision point in ``state`` when the caller has it, see
+    :func:`decision_json`).
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
     "can_undo", "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of
@@ -147,7 +183,7 @@ def state_message(
         "status": "finished" if finished else "playing",
         "seat": seat,
         "view": state.view(seat),
-        "decision": decision_json(state, seat),
+        "decision": decision_json(state, seat, decision),
         "can_undo": can_undo,
         "acting": acting,
         "seats": seat_list,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import BrokenExecutor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from ghosttable.ai.base import Bot, bot_names, choose_whole, make_bot
 from ghosttable.core.actions import Action, coerce_action
@@ -29,7 +29,7 @@ from ghosttable.core.errors import GameError, GameOverError, IllegalActionError,
 from ghosttable.core.jsonio import json_spelling
 from ghosttable.core.playout import derive_seed
 from ghosttable.core.records import replay_states
-from ghosttable.core.state import Game, State, UndoLog
+from ghosttable.core.state import DecisionPoint, Game, State, UndoLog
 from ghosttable.registry import game_class, is_builtin, load
 from ghosttable.server import botworker
 from ghosttable.server.protocol import (
@@ -39,9 +39,10 @@ from ghosttable.server.protocol import (
     result_json,
     seats_message,
     state_message,
+    wire_json,
 )
 from ghosttable.server.settings import HostingSettings
-from ghosttable.server.storage import SeatData, StaleWriteError, Store, TableData, token_hash
+from ghosttable.server.storage import SeatData, StaleWriteError, Store, StoredAction, TableData, token_hash
 
 log = logging.getLogger("ghosttable.server")
 
@@ -120,7 +121,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for sending."""
-        self.send_text(json.dumps(message, separators=(",", ":")))
+        self.send_text(wire_json(message))
 
     def send_text(self, text: str) -> None:
         """Queue a message already written as JSON text; drops the connection when ``limit``
@@ -167,6 +168,10 @@ class Room:
     script: dict[str, Any] = field(default_factory=dict)
     decision_since: list[int] = field(default_factory=list)
     signatures: list[Any] = field(default_factory=list)
+    #: each seat's decision point as :meth:`track_decisions` last found it, and in which state
+    #: (the state and its history's length then)
+    decisions: list[DecisionPoint | None] = field(default_factory=list)
+    decided_at: tuple[State | None, int] = (None, -1)
     bots: dict[int, Bot] = field(default_factory=dict)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -258,6 +263,7 @@ class Room:
             log=self.shown_log(seat),
             log_start=log_start,
             can_undo=can_undo,
+            decision=self._decision(state, seat),
         )
 
     def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
@@ -274,7 +280,7 @@ class Room:
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
-                text = written[key] = json.dumps(self.message_for(conn.seat, start), separators=(",", ":"))
+                text = written[key] = wire_json(self.message_for(conn.seat, start))
             conn.send_text(text)
             conn.log_sent = shown
             conn.saw_finish = finished
@@ -295,7 +301,7 @@ class Room:
                 text = written.get(mine)
                 if text is None:
                     message = seats_message(self.shown_state(conn.seat), seats)
-                    text = written[mine] = json.dumps(message, separators=(",", ":"))
+                    text = written[mine] = wire_json(message)
                 conn.send_text(text)
 
     def connected_seats(self) -> set[int]:
@@ -319,14 +325,26 @@ class Room:
             "updated_at": self.updated_at.isoformat(),
         }
 
+    def _decision(self, state: State, seat: int | None) -> DecisionPoint | Literal[False] | None:
+        """``seat``'s decision point in ``state`` as :meth:`track_decisions` last found it when
+        ``state`` is the table's state it looked at, else ``False`` (not known here)."""
+        if seat is None or not 0 <= seat < len(self.decisions):
+            return False
+        seen, length = self.decided_at
+        if seen is not state or length != len(state.history):
+            return False
+        return self.decisions[seat]
+
     def _signature(self, seat: int) -> Any:
-        decision = self.state.decision(seat)
+        decision = self.decisions[seat]
         return None if decision is None else (decision.name, decision.actions)
 
     def track_decisions(self, actor: int | None = None) -> None:
         """After an accepted action of ``actor``: note, for the actor and for each seat whose
         decision point changed, the version from which its current decision stands (older choices
         of that seat are stale, so a repeated click never acts twice)."""
+        self.decisions = [self.state.decision(s) for s in range(self.game.players)]
+        self.decided_at = (self.state, len(self.state.history))
         if not self.signatures:
             self.signatures = [self._signature(s) for s in range(self.game.players)]
             self.decision_since = [self.version] * self.game.players
@@ -513,6 +531,9 @@ class Hub:
         self.settings = settings or HostingSettings()
         self.rooms: dict[str, Room] = {}
         self._db_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ghosttable-db")
+        #: one table's actions waiting to be committed, with the future its writer awaits
+        self._writes: list[tuple[list[StoredAction], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
         workers = self.settings.bot_processes
         spawn = multiprocessing.get_context("spawn")
         #: one process a worker, each playing the bots of its own tables (none: threads only)
@@ -536,6 +557,35 @@ class Hub:
         """Run a store method on the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db_thread, lambda: fn(*args, **kwargs))
+
+    async def store_actions(self, group: list[StoredAction]) -> None:
+        """Store one table's accepted actions, in order, whole or not at all; returns once they
+        are committed. The groups of every table that wait meanwhile are committed together, in
+        one transaction, while the database thread is busy with the last one (see
+        :meth:`Store.append_actions`), so many tables' actions cost one commit.
+
+        Raises what the store raised for this group (``StaleWriteError``, a database error)."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._writes.append((group, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_waiting())
+        await future
+
+    async def _write_waiting(self) -> None:
+        """Commit the waiting groups, all at once, until none waits."""
+        while self._writes:
+            batch, self._writes = self._writes, []
+            try:
+                results = await self.db(self.store.append_actions, [group for group, _ in batch])
+            except Exception as exc:
+                results = [exc] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():  # its waiter was cancelled
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     async def start(self) -> None:
         """Count the tables still being played, resume those with an AI seat (rebuild them and let
@@ -977,10 +1027,9 @@ class Hub:
             return None
         finished = after.is_terminal()
         try:
-            for held in room.pending:  # the pending actions stand now: stored first, in order
-                await self.db(self.store.append_action, room.id, held.index, held.seat, held.action.to_json())
-            await self.db(
-                self.store.append_action,
+            # the pending actions stand now: stored first, in order, with this one
+            held = [StoredAction(room.id, e.index, e.seat, e.action.to_json()) for e in room.pending]
+            last = StoredAction(
                 room.id,
                 entry.index,
                 seat,
@@ -988,6 +1037,7 @@ class Hub:
                 finished_record=json_record(after) if finished else None,
                 outcome=after.outcome() if finished else None,
             )
+            await self.store_actions([*held, last])
         except StaleWriteError:
             log.warning(
                 "table %s: action %d was not stored: the database holds another one (written by another"
@@ -1066,6 +1116,7 @@ class Hub:
         room.seats = fresh.seats
         room.log = fresh.log
         room.signatures = fresh.signatures
+        room.decisions, room.decided_at = fresh.decisions, fresh.decided_at
         room.decision_since = fresh.decision_since
         room.updated_at = fresh.updated_at
         room.bots.clear()
@@ -1209,7 +1260,7 @@ class Hub:
         text = self.replays.get(room.id, seat)
         if text is None:
             frames = await asyncio.to_thread(self.replay_frames, room, seat)
-            text = json.dumps(frames, separators=(",", ":"))
+            text = wire_json(frames)
             self.replays.put(room.id, seat, text)
         return text
 

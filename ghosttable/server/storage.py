@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,7 +50,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -147,8 +148,32 @@ class TableData:
     retired_reason: str | None = None
 
 
+log = logging.getLogger("ghosttable.server")
+
+
 class StaleWriteError(Exception):
     """The table's stored action count is not the one the writer expected (a lost race)."""
+
+
+class _StaleBeforeWriting(Exception):
+    """A group's first action found its table elsewhere: nothing of the group was written."""
+
+    def __init__(self, error: StaleWriteError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted action to store: number ``idx`` (0-based) of table ``table_id``, by ``seat``;
+    ``finished_record`` and ``outcome`` (both given or neither) mark the table finished."""
+
+    table_id: str
+    idx: int
+    seat: int
+    action: dict[str, Any]
+    finished_record: str | None = None
+    outcome: str | None = None
 
 
 def default_db_url() -> str:
@@ -286,17 +311,75 @@ class Store:
         When ``finished_record`` is given the table is marked finished with that record and outcome.
         Raises ``StaleWriteError`` when the table does not hold exactly ``idx`` actions already.
         """
-        params: dict[str, Any] = {"tid": table_id, "idx": idx, "count": idx + 1, "at": _now()}
-        step = self._step
-        if finished_record is not None:
-            step = self._last_step
-            params.update(record=finished_record, outcome=outcome)
-        with self.engine.begin() as conn:
+        try:
+            with self.engine.begin() as conn:
+                self._append(conn, [StoredAction(table_id, idx, seat, action, finished_record, outcome)])
+        except _StaleBeforeWriting as exc:
+            raise exc.error from None
+
+    def append_actions(self, groups: list[list[StoredAction]]) -> list[Exception | None]:
+        """Store several tables' accepted actions at once: each group holds one table's actions,
+        in order, and is stored whole or not at all. All the groups go in one transaction (one
+        commit for many tables); should that transaction fail, each group is stored in its own
+        (a group of one action by :meth:`append_action`), so one table's failure is its own.
+
+        Returns, per group, ``None`` once stored, or the exception that kept it out
+        (``StaleWriteError`` when its table did not hold exactly its first action's ``idx``
+        actions already, or the database's error). Nothing is returned before the commit."""
+        if len(groups) > 1:
+            results: list[Exception | None] = []
+            try:
+                with self.engine.begin() as conn:
+                    for group in groups:
+                        try:
+                            self._append(conn, group)
+                        except _StaleBeforeWriting as exc:
+                            results.append(exc.error)
+                        else:
+                            results.append(None)
+                return results
+            except Exception:  # rolled back: each group on its own
+                log.info("a write of %d tables failed together; each is written alone", len(groups), exc_info=True)
+        alone: list[Exception | None] = []
+        for group in groups:
+            try:
+                if len(group) == 1:
+                    a = group[0]
+                    self.append_action(
+                        a.table_id, a.idx, a.seat, a.action, finished_record=a.finished_record, outcome=a.outcome
+                    )
+                else:
+                    with self.engine.begin() as conn:
+                        self._append(conn, group)
+            except _StaleBeforeWriting as exc:
+                alone.append(exc.error)
+            except Exception as exc:
+                alone.append(exc)
+            else:
+                alone.append(None)
+        return alone
+
+    def _append(self, conn: Connection, group: list[StoredAction]) -> None:
+        """Store ``group`` (one table's actions, in order) on ``conn``, in its transaction.
+
+        Raises ``_StaleBeforeWriting`` when the first action finds the table elsewhere (nothing
+        written), ``StaleWriteError`` when a later one does (the transaction must be rolled back)."""
+        rows: list[dict[str, Any]] = []
+        for i, a in enumerate(group):
+            params: dict[str, Any] = {"tid": a.table_id, "idx": a.idx, "count": a.idx + 1, "at": _now()}
+            step = self._step
+            if a.finished_record is not None:
+                step = self._last_step
+                params.update(record=a.finished_record, outcome=a.outcome)
             # One conditional UPDATE both checks the count and takes the row (a concurrent writer
             # waits for this transaction, then finds the count moved on).
             if conn.execute(step, params).rowcount != 1:
-                raise StaleWriteError(f"table {table_id} is not at action {idx}")
-            conn.execute(self._insert_action, {**params, "seat": seat, "action": action})
+                stale = StaleWriteError(f"table {a.table_id} is not at action {a.idx}")
+                if i == 0:
+                    raise _StaleBeforeWriting(stale)
+                raise stale
+            rows.append({**params, "seat": a.seat, "action": a.action})
+        conn.execute(self._insert_action, rows)
 
     def take_back_action(self, table_id: str, idx: int) -> None:
         """Remove stored action number ``idx`` (0-based), the table's last, in one transaction (a

@@ -16,6 +16,22 @@ def test_same_seed_same_outcomes_and_copies_are_independent() -> None:
     assert c.fingerprint() != a.fingerprint()
 
 
+def test_a_copy_and_its_original_share_no_draws_whichever_draws_first() -> None:
+    def rolls(chance: Chance) -> list[int]:
+        dice = [chance.roll("die", range(1, 7)) for _ in range(12)]
+        return [*dice, chance.randint("n", 1, 100), *chance.sample("s", range(30), 3)]
+
+    expected = rolls(Chance(3))
+    for copy_first in (True, False):
+        original = Chance(3)
+        twin = original.copy()
+        second = twin.copy()  # a copy of a copy holds the same generator too
+        order = [twin, original] if copy_first else [original, twin]
+        assert [rolls(c) for c in order] == [expected, expected]
+        assert rolls(second) == expected
+        assert original.fingerprint() == twin.fingerprint() == second.fingerprint()
+
+
 def test_scripted_outcomes_come_first_in_order() -> None:
     chance = Chance(1, {"die": [6, 1]})
     chance.script("deck", [[3, 1, 2]])
