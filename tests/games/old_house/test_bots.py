@@ -278,3 +278,36 @@ def test_a_revealed_heuristic_phantom_leaves_the_cell_the_hunters_saw_it_on() ->
                 assert state.phantom_cell != start or state.is_terminal()
                 start = None
     assert escapes > 0
+
+
+def test_on_the_default_house_a_round_ends_on_its_start_cell_moved_back_by_the_discards() -> None:
+    """Five Move cards a direction sum to no move, and on a house with no inner wall a card is left
+    unusable only at the edge it points to (the heuristic's rounds never do), so a round spends every
+    card and ends where it began, less the cards discarded unseen: the hunters' belief at a round's
+    end is the start's, spread only by the discards (docs/games/old_house.md, "The round's end is
+    where it began")."""
+    from ghosttable.ai.base import Observation
+
+    game = load("old-house", players=3)
+    width = game.house.width  # type: ignore[attr-defined]
+    shift = {"north": width, "east": 1, "south": -width, "west": -1}
+    rounds = 0
+    discarded = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        assert isinstance(state, OldHouseState)
+        bots = [make_bot(game, "heuristic", s, 30 + s) for s in range(3)]
+        start, back = state.phantom_cell, 0
+        while not state.is_terminal():
+            seat = state.acting_seats()[0]
+            action = bots[seat].choose(Observation(state, seat))
+            if action.kind == "discard":
+                back += shift[str(action["dir"])]
+                discarded += 1
+            round_before = state.round
+            state.apply(action, seat)
+            if state.round != round_before and not state.is_terminal():
+                assert state.phantom_cell == start - back
+                rounds += 1
+                start, back = state.phantom_cell, 0
+    assert rounds >= 2 and discarded > 0
