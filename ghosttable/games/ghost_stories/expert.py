@@ -18,12 +18,12 @@ only when it has reason to); otherwise the base policy's choice is. Every other
 decision (a token's colour, a forced step, a single option) is the base policy's, at no search
 cost.
 
-**Whole turns.** Where the Taoist moves is weighed with what it does there: at a ``yang_move``
-step each candidate move is played with each of the few best actions open on the tile it leads
-to (an exorcism, a villager's help, nothing), every such pair a candidate of its own
-(:func:`turn_plans`, in the manner of rolling-horizon search over macro-actions), so that a move
-is not judged by the base policy's action after it alone. The action step is searched again
-once the move is made.
+**Whole turns** (``turn_actions`` above 1; off by default, see :data:`TURN_ACTIONS`). Where the
+Taoist moves is weighed with what it does there: at a ``yang_move`` step each candidate move is
+played with each of the few best actions open on the tile it leads to (an exorcism, a
+villager's help, nothing), every such pair a candidate of its own (:func:`turn_plans`, in the
+manner of rolling-horizon search over macro-actions), so that a move is not judged by the base
+policy's action after it alone. The action step is searched again once the move is made.
 
 **Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
@@ -79,8 +79,10 @@ still in the deck, where it weighs whole turns (a move with the action after it,
 :func:`turn_plans`): up to three times the candidates of another step, at 1.5 times its
 budget (at 32,000 units its hard limit, 40,000, took up to 1.1 s of CPU on the tuning deals)."""
 
-TURN_ACTIONS = 3
-"""Actions after each candidate move that ``expert`` weighs as whole turns (see :func:`turn_plans`)."""
+TURN_ACTIONS = 1
+"""Actions after each candidate move that ``expert`` weighs as whole turns by default (see
+:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured no better on 44
+Initiation and 18 Normal deals, at a quarter more CPU time (``docs/games/ghost_stories.md``)."""
 
 MOVE_WORK = 60
 """Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions

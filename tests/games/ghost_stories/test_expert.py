@@ -59,16 +59,16 @@ def _reorder(st: GhostStoriesState, keep_top: bool, seed: int) -> GhostStoriesSt
     return twin
 
 
-@pytest.mark.parametrize("keep_top", [True, False])
-def test_the_expert_never_sees_the_deck_order(keep_top: bool) -> None:
+@pytest.mark.parametrize(("keep_top", "turn_actions"), [(True, 1), (False, 1), (True, 3)])
+def test_the_expert_never_sees_the_deck_order(keep_top: bool, turn_actions: int) -> None:
     st = _position(11, 30)
     other = _reorder(st, keep_top, 5)
     for _ in range(12):  # decisions on both states while they look the same (until a card is drawn)
         seat = st.current_player
         if st.view(seat) != other.view(seat):
             break
-        a = ExpertBot(st.game, seat, 99, **SMALL).choose(Observation(st, seat))
-        b = ExpertBot(other.game, seat, 99, **SMALL).choose(Observation(other, seat))
+        a = ExpertBot(st.game, seat, 99, turn_actions=turn_actions, **SMALL).choose(Observation(st, seat))
+        b = ExpertBot(other.game, seat, 99, turn_actions=turn_actions, **SMALL).choose(Observation(other, seat))
         assert a == b
         st.apply(a, seat)
         other.apply(b, seat)
