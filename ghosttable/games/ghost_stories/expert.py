@@ -81,8 +81,8 @@ budget (at 32,000 units its hard limit, 40,000, took up to 1.1 s of CPU on the t
 
 TURN_ACTIONS = 1
 """Actions after each candidate move that ``expert`` weighs as whole turns by default (see
-:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured no better on 44
-Initiation and 18 Normal deals, at a quarter more CPU time (``docs/games/ghost_stories.md``)."""
+:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured no better at 4-player
+Initiation and Normal, at about 1.5 times the CPU time (``docs/games/ghost_stories.md``, *Measured*)."""
 
 MOVE_WORK = 60
 """Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions
