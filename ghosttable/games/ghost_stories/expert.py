@@ -77,12 +77,13 @@ DEFAULT_TURN_WORK = 24_000
 """Work units a ``yang_move`` decision of ``expert`` may spend by default while an incarnation is
 still in the deck, where it weighs whole turns (a move with the action after it, see
 :func:`turn_plans`): up to three times the candidates of another step, at 1.5 times its
-budget (at 32,000 units its hard limit, 40,000, took up to 1.1 s of CPU on the tuning deals)."""
+budget (at 32,000 units its hard limit, 40,000, took up to 1.2 s of CPU on the tuning deals; at
+24,000, up to 1.16 s on the reporting ones)."""
 
 TURN_ACTIONS = 1
 """Actions after each candidate move that ``expert`` weighs as whole turns by default (see
-:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured no better at 4-player
-Initiation and Normal, at about 1.5 times the CPU time (``docs/games/ghost_stories.md``, *Measured*)."""
+:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured within the noise of it at
+4-player Initiation and Normal, at about 1.3 times the CPU time (``docs/games/ghost_stories.md``, *Measured*)."""
 
 MOVE_WORK = 60
 """Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions
