@@ -18,6 +18,13 @@ only when it has reason to); otherwise the base policy's choice is. Every other
 decision (a token's colour, a forced step, a single option) is the base policy's, at no search
 cost.
 
+**Whole turns** (``turn_actions`` above 1; off by default, see :data:`TURN_ACTIONS`). Where the
+Taoist moves is weighed with what it does there: at a ``yang_move`` step each candidate move is
+played with each of the few best actions open on the tile it leads to (an exorcism, a
+villager's help, nothing), every such pair a candidate of its own (:func:`turn_plans`, in the
+manner of rolling-horizon search over macro-actions), so that a move is not judged by the base
+policy's action after it alone. The action step is searched again once the move is made.
+
 **Budget.** A search is bounded by *work*, so that a seeded game replays move for move on any
 machine: each position a playout walks through counts 1 unit, each legal action listed there 1,
 each base-policy choice of a ``yang_move`` step :data:`MOVE_WORK` more (it weighs every tile), and
@@ -65,6 +72,18 @@ DEFAULT_END_WORK = 16_000
 deck: its playouts then run to the end of the game, where a unit costs about twice the CPU time
 of one in a playout stopped at the horizon (the heuristic weighs exorcisms of the many-coloured
 incarnations), so that both budgets take about as long at their hard limit."""
+
+DEFAULT_TURN_WORK = 24_000
+"""Work units a ``yang_move`` decision of ``expert`` may spend by default while an incarnation is
+still in the deck, where it weighs whole turns (a move with the action after it, see
+:func:`turn_plans`): up to three times the candidates of another step, at 1.5 times its
+budget (at 32,000 units its hard limit, 40,000, took up to 1.2 s of CPU on the tuning deals; at
+24,000, up to 1.16 s on the reporting ones)."""
+
+TURN_ACTIONS = 1
+"""Actions after each candidate move that ``expert`` weighs as whole turns by default (see
+:func:`turn_plans`): 1, the move alone. Three (``turn_actions=3``) measured within the noise of it at
+4-player Initiation and Normal, at about 1.3 times the CPU time (``docs/games/ghost_stories.md``, *Measured*)."""
 
 MOVE_WORK = 60
 """Work units a base-policy choice of a ``yang_move`` step counts besides its position and actions
@@ -117,6 +136,9 @@ class Estimate:
         chance: the sum of their estimated chances of victory (1 or 0 for a finished playout).
         paired: the sum of its score minus the base choice's score, round by round.
         paired_sq: the sum of the squares of those differences.
+        follow: the same Taoist's actions played right after ``action`` in every playout (a
+            whole turn's plan: a move and the action after it), as far as they stay legal; the
+            base policy plays on from there.
     """
 
     action: Action
@@ -125,6 +147,7 @@ class Estimate:
     chance: float = 0.0
     paired: float = 0.0
     paired_sq: float = 0.0
+    follow: tuple[Action, ...] = ()
 
     @property
     def mean(self) -> float:
@@ -217,16 +240,20 @@ class Search:
         first_round: bool = False,
         prune: float | None = None,
         margin: float = 0.0,
+        follows: list[tuple[Action, ...]] | None = None,
     ) -> tuple[list[Estimate], int, int]:
         """Rounds of playouts of every candidate (the first one always finished with
         ``first_round``, whatever :data:`OVERRUN` says); returns the estimates (in ``candidates``' order),
-        the rounds played and the work spent. ``base`` must be one of ``candidates``.
+        the rounds played and the work spent. ``base`` must be one of ``candidates`` (the
+        first of them where several share it). ``follows`` (one tuple per candidate) plays each
+        candidate with its own follow-up actions (see :attr:`Estimate.follow`).
 
         With ``prune`` (a number of standard errors), from round :data:`PRUNE_AFTER` on a
         candidate whose mean paired advantage plus ``prune`` standard errors stays at or below
         ``margin`` plays no more rounds (it cannot be chosen), so that the budget goes to the
         candidates still in doubt; the search stops when only ``base`` is left."""
-        estimates = [Estimate(a) for a in candidates]
+        plans = follows if follows is not None else [()] * len(candidates)
+        estimates = [Estimate(a, follow=f) for a, f in zip(candidates, plans, strict=True)]
         base_index = candidates.index(base)
         active = [True] * len(candidates)
         started = time.perf_counter()
@@ -262,6 +289,7 @@ class Search:
                     break
                 st = world.clone()
                 st._apply(seat, est.action)
+                spent += follow_up(st, seat, est.follow)
                 spent += self.playout(st, stop, OVERRUN * work - spent if capped else math.inf)
                 if spent > OVERRUN * work and capped:
                     dropped = True  # the playout was cut short at the hard limit
@@ -281,6 +309,23 @@ class Search:
                 est.paired_sq += d * d
             rounds += 1
         return estimates, rounds, spent
+
+
+def follow_up(st: GhostStoriesState, seat: int, plan: tuple[Action, ...]) -> int:
+    """Play ``plan`` on ``st`` (in place) while ``seat`` is to act and each action is legal;
+    returns the work spent (each position and its legal actions, as in a playout). A plan that
+    stops being legal (the determinized dice or cards took the turn elsewhere) is dropped there,
+    and the base policy plays on."""
+    work = 0
+    for action in plan:
+        if st.result is not None or st.current_player != seat:
+            break
+        legal = st._legal_actions(seat)
+        work += 1 + len(legal)
+        if action not in legal:
+            break
+        st._apply(seat, action)
+    return work
 
 
 def candidate_actions(policy: HeuristicBot, st: GhostStoriesState, legal: list[Action], limit: int) -> list[Action]:
@@ -355,6 +400,41 @@ def yin_yang_candidates(policy: HeuristicBot, st: GhostStoriesState, legal: list
     return [a for _, _, a in scored]
 
 
+def turn_plans(
+    policy: HeuristicBot, st: GhostStoriesState, seat: int, moves: list[Action], actions: int
+) -> tuple[list[Action], list[tuple[Action, ...]]]:
+    """Whole turns to weigh at a ``yang_move`` step of ``seat`` on the determinization ``st``: each
+    of ``moves`` (the base policy's choice first) with up to ``actions`` of the actions open on the
+    tile it leads to (the base policy's there, then the next best of :func:`candidate_actions`),
+    as candidates and their follow-ups for :meth:`Search.run`. The base choice comes first with
+    no follow-up (the base policy's whole turn); a candidate that is not a move (a Yin-Yang) is
+    weighed alone. What is open after a move is public (no card is drawn, no die rolled), so the
+    plans depend on the seat's knowledge only."""
+    cands: list[Action] = [moves[0]]
+    follows: list[tuple[Action, ...]] = [()]
+    for i, move in enumerate(moves):
+        after = None
+        if move.kind in ("move", "stay"):
+            after = st.clone()
+            after._apply(seat, move)
+            if after.current_player != seat or after.decision_name(seat) != "yang_action":
+                after = None
+        if after is None:
+            if i:
+                cands.append(move)
+                follows.append(())
+            continue
+        legal = after._legal_actions(seat)
+        then = policy.decide(after, legal)
+        ranked = [a for a in candidate_actions(policy, after, legal, actions) if a != then]
+        for j, action in enumerate([then, *ranked][:actions]):
+            if i == 0 and j == 0:
+                continue  # the base policy's whole turn, already first
+            cands.append(move)
+            follows.append(() if j == 0 else (action,))
+    return cands, follows
+
+
 def redeal(st: GhostStoriesState, rng: random.Random) -> None:
     """Deal the unseen cards of a determinization again, from a canonical (sorted) order, keeping
     the incarnations' public places and the number of cards removed unseen.
@@ -400,10 +480,16 @@ class ExpertBot:
             :meth:`Search.run`).
         confidence: standard errors of its advantage a candidate must keep above ``margin`` to
             be played instead of the base choice (see :func:`pick`).
+        turn_actions: at a ``yang_move`` step, each candidate move is played with up to this
+            many of the actions open after it (the base policy's and the next best), each pair
+            a candidate of its own (see :func:`turn_plans`; 1: the move alone, the base policy
+            acting after it).
+        turn_work: work units of a ``yang_move`` search while an incarnation is still in the
+            deck (it weighs whole turns, several candidates a move).
 
     Raises:
-        ValueError: ``work``, ``end_work``, ``min_rounds``, ``horizon`` or ``candidates`` below 1, ``seconds``
-            negative or not finite.
+        ValueError: ``work``, ``end_work``, ``turn_work``, ``min_rounds``, ``horizon``,
+            ``candidates`` or ``turn_actions`` below 1, ``seconds`` negative or not finite.
     """
 
     name = "expert"
@@ -426,9 +512,15 @@ class ExpertBot:
         loss_penalty: float = LOSS_PENALTY,
         prune: float | None = PRUNE,
         confidence: float = CONFIDENCE,
+        turn_actions: int = TURN_ACTIONS,
+        turn_work: int = DEFAULT_TURN_WORK,
     ) -> None:
-        if work < 1 or (end_work is not None and end_work < 1) or min_rounds < 1 or horizon < 1 or candidates < 1:
-            raise ValueError("work, end_work, min_rounds, horizon and candidates must be 1 or more")
+        if min(work, turn_work, min_rounds, horizon, candidates, turn_actions) < 1 or (
+            end_work is not None and end_work < 1
+        ):
+            raise ValueError(
+                "work, end_work, turn_work, min_rounds, horizon, candidates and turn_actions must be 1 or more"
+            )
         if seconds is not None and not (math.isfinite(seconds) and seconds >= 0):
             raise ValueError(f"seconds must be a finite number, 0 or more, not {seconds}")
         self.game = game
@@ -443,6 +535,8 @@ class ExpertBot:
         self.searched = searched
         self.prune = prune
         self.confidence = confidence
+        self.turn_actions = turn_actions
+        self.turn_work = turn_work
         #: whether a search always finishes its first round, whatever it costs (the oracle's)
         self.first_round = False
         self.search = Search(horizon=horizon, loss_penalty=loss_penalty)
@@ -478,6 +572,12 @@ class ExpertBot:
         if base in cands:
             cands.remove(base)
         cands = [base, *cands[: self.candidates - 1]]
+        follows: list[tuple[Action, ...]] = [()] * len(cands)
+        work = self.end_work if incarnations_out(st) else self.work
+        if self.turn_actions > 1 and st.decision_name(obs.seat) == "yang_move":
+            cands, follows = turn_plans(self.policy, st, obs.seat, cands, self.turn_actions)
+            if not incarnations_out(st):
+                work = self.turn_work
         if len(cands) == 1:
             return base
         estimates, self.last_rounds, self.last_work = self.search.run(
@@ -486,12 +586,13 @@ class ExpertBot:
             cands,
             base,
             self.rng,
-            work=self.end_work if incarnations_out(st) else self.work,
+            work=work,
             min_rounds=self.min_rounds,
             seconds=self.seconds,
             first_round=self.first_round,
             prune=self.prune,
             margin=self.margin,
+            follows=follows,
         )
         return pick(estimates, base, self.margin, self.confidence)
 
@@ -564,6 +665,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
 
 __all__ = [
     "DEFAULT_END_WORK",
+    "DEFAULT_TURN_WORK",
     "DEFAULT_WORK",
     "Estimate",
     "ExpertBot",
@@ -573,4 +675,5 @@ __all__ = [
     "advise",
     "candidate_actions",
     "pick",
+    "turn_plans",
 ]

@@ -59,16 +59,16 @@ def _reorder(st: GhostStoriesState, keep_top: bool, seed: int) -> GhostStoriesSt
     return twin
 
 
-@pytest.mark.parametrize("keep_top", [True, False])
-def test_the_expert_never_sees_the_deck_order(keep_top: bool) -> None:
+@pytest.mark.parametrize(("keep_top", "turn_actions"), [(True, 1), (False, 1), (True, 3)])
+def test_the_expert_never_sees_the_deck_order(keep_top: bool, turn_actions: int) -> None:
     st = _position(11, 30)
     other = _reorder(st, keep_top, 5)
     for _ in range(12):  # decisions on both states while they look the same (until a card is drawn)
         seat = st.current_player
         if st.view(seat) != other.view(seat):
             break
-        a = ExpertBot(st.game, seat, 99, **SMALL).choose(Observation(st, seat))
-        b = ExpertBot(other.game, seat, 99, **SMALL).choose(Observation(other, seat))
+        a = ExpertBot(st.game, seat, 99, turn_actions=turn_actions, **SMALL).choose(Observation(st, seat))
+        b = ExpertBot(other.game, seat, 99, turn_actions=turn_actions, **SMALL).choose(Observation(other, seat))
         assert a == b
         st.apply(a, seat)
         other.apply(b, seat)
@@ -187,7 +187,7 @@ def test_a_search_never_passes_its_hard_limit_by_more_than_a_step() -> None:
         if st.is_terminal():
             break
         seat = st.current_player
-        bot = ExpertBot(game, seat, 3, work=200, min_rounds=5)
+        bot = ExpertBot(game, seat, 3, work=200, turn_work=200, min_rounds=5)
         choice = bot.choose(Observation(st, seat))
         if bot.last_rounds:
             searched += 1
@@ -212,7 +212,7 @@ def test_once_every_incarnation_is_out_a_search_spends_the_end_budget() -> None:
         most = 0
         for _ in range(12):
             seat = st.current_player
-            bot = ExpertBot(st.game, seat, 3, work=2_000, end_work=200, min_rounds=1)
+            bot = ExpertBot(st.game, seat, 3, work=2_000, end_work=200, turn_work=2_000, min_rounds=1)
             choice = bot.choose(Observation(st, seat))
             most = max(most, bot.last_work)
             st.apply(choice, seat)
@@ -240,6 +240,10 @@ def test_bad_budgets_are_refused() -> None:
         ExpertBot(game, 0, 1, work=0)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, end_work=0)
+    with pytest.raises(ValueError):
+        ExpertBot(game, 0, 1, turn_work=0)
+    with pytest.raises(ValueError):
+        ExpertBot(game, 0, 1, turn_actions=0)
     with pytest.raises(ValueError):
         ExpertBot(game, 0, 1, seconds=float("nan"))
     with pytest.raises(ValueError):
@@ -333,6 +337,45 @@ def test_the_search_weighs_the_yin_yang_against_the_step_it_is_spent_in() -> Non
     legal = st.legal_actions()
     cands = candidate_actions(policy, st, legal, 4)
     assert Action.make("end_turn") in cands and cands[-1].kind.startswith("yin_yang") and set(cands) <= set(legal)
+
+
+def test_a_yang_move_weighs_whole_turns() -> None:
+    from ghosttable.games.ghost_stories.expert import Search, candidate_actions, follow_up, turn_plans
+
+    st = _position(18, 30)
+    seat = st.board
+    policy = HeuristicBot(st.game, seat, 0)
+    legal = st.legal_actions(seat)
+    base = policy.decide(st, legal)
+    moves = [base, *(a for a in candidate_actions(policy, st, legal, 4) if a != base)][:4]
+    cands, follows = turn_plans(policy, st, seat, moves, 3)
+    assert cands[0] == base and follows[0] == ()
+    assert len(cands) == len(follows) and len(set(zip(cands, follows, strict=True))) == len(cands)
+    assert set(cands) == set(moves) and len(cands) > len(moves)
+    for move, plan in zip(cands, follows, strict=True):
+        after = st.clone()
+        after.apply(move, seat)
+        assert all(a in after.legal_actions(seat) for a in plan)  # an action open on the tile moved to
+        assert len(plan) <= 1 and (not plan or after.decision_name(seat) == "yang_action")
+        if plan:  # the plan is played as it stands while it is legal
+            played, by_hand = after.clone(), after.clone()
+            by_hand.apply(plan[0], seat)
+            assert follow_up(played, seat, plan) > 0
+            assert (played.phase, played.pending, played.space_card, played.qi, played.tokens) == (
+                by_hand.phase,
+                by_hand.pending,
+                by_hand.space_card,
+                by_hand.qi,
+                by_hand.tokens,
+            )
+    # the search plays each plan: a follow-up is what its playouts hold after the move
+    before = st.fingerprint()
+    estimates, rounds, _ = Search().run(
+        lambda rng: st.clone(), seat, cands, base, random.Random(1), work=1, first_round=True, follows=follows
+    )
+    assert st.fingerprint() == before and rounds == 1
+    assert [(e.action, e.follow) for e in estimates] == list(zip(cands, follows, strict=True))
+    assert all(e.rounds == 1 for e in estimates)
 
 
 def test_the_pavilion_is_valued_as_the_walk_over_its_every_move() -> None:
