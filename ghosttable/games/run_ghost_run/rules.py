@@ -20,7 +20,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from ghosttable.core import SIMULTANEOUS, TERMINAL, Action, Game, IllegalActionError, State
 from ghosttable.core.state import _canonical
@@ -94,6 +94,29 @@ def _step_line(out: dict[str, Any]) -> str:
 def _done_slot(q: int) -> Action:
     """The one slot of a plan decision with no movement points left: ``done``."""
     return DONE
+
+
+class _PlacementGround(NamedTuple):
+    """What the listing of a grasped piece's placements and the draw of one read of the board
+    (see :meth:`RunGhostRunState._placement_ground`)."""
+
+    shape: Any  # the piece's shape (game data)
+    current: Placement  # where it stands
+    here: int  # the spot index of where it stands
+    by_space: dict[Space, list[Ghost]]  # the hall's ghosts by space, by id
+    occupied: int  # the mask of the spaces holding ghosts
+    others: list[tuple[str, Placement, int]]  # the other pieces, where they stand, their masks
+    taken: int  # their masks together
+    floors: int  # the masks of those standing on the floor
+    on_top: int  # the masks of those stacked
+    floor_others: list[tuple[str, Placement, int]]  # the other pieces on the floor
+    old: int  # the piece's own mask
+    lifted: bool  # whether lifting it (stacked, over ghosts) carries ghosts
+    lifted_refused: int  # what a lifted piece's ghosts refuse (-1: every spot of its old mask)
+    groups: list[tuple[int, tuple[str, ...]]]  # ghost sizes by space bit
+    leave_floor: bool  # whether the ghosts it leaves stand on the floor
+    stack_refused: dict[tuple[str, str], int]  # the refusals per piece below and posture
+    plan_view: tuple[Any, ...]  # what :meth:`RunGhostRunState._stacks_on` reads
 
 
 class RunGhostRunState(State):
@@ -767,14 +790,9 @@ class RunGhostRunState(State):
             return midnight_cards.choices(self, seat)
         return []
 
-    def _placement_ground(self, name: str) -> tuple[Any, ...] | None:
+    def _placement_ground(self, name: str) -> _PlacementGround | None:
         """What :meth:`_placements` and :meth:`_placement_slots` read of the board for the grasped
-        piece ``name`` (``None`` when it carries another piece, which keeps it where it stands):
-        ``(shape, current placement, its spot index, ghosts by space, occupied mask, the other
-        pieces with their masks, their masks together, those on the floor, those stacked, the floor
-        pieces, the piece's own mask, whether lifting it carries ghosts, the mask that refuses,
-        ghost sizes by space bit, whether the ghosts it leaves stand on the floor, the refusals per
-        stack, and the view :meth:`_stacks_on` reads)``."""
+        piece ``name`` (``None`` when it carries another piece, which keeps it where it stands)."""
         board = self.board
         lay = board.layout()
         shape = game_data().pieces[name]
@@ -820,7 +838,7 @@ class RunGhostRunState(State):
         leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
         stack_refused: dict[tuple[str, str], int] = {}
         plan_view = (current, here, lifted, occupied, leave_floor, groups, stack_refused, by_space)
-        return (
+        return _PlacementGround(
             shape,
             current,
             here,
@@ -850,8 +868,21 @@ class RunGhostRunState(State):
         ground = self._placement_ground(name)
         if ground is None:
             return 1, lambda q: actions[spot_index(self.board.furniture[name])]
-        shape, _, here, by_space, _, others, taken, floors, _, _, old, lifted, lifted_refused, groups = ground[:14]
-        plan_view = ground[16]
+        shape, here, by_space, others, taken, floors = (
+            ground.shape,
+            ground.here,
+            ground.by_space,
+            ground.others,
+            ground.taken,
+            ground.floors,
+        )
+        old, lifted, lifted_refused, groups, plan_view = (
+            ground.old,
+            ground.lifted,
+            ground.lifted_refused,
+            ground.groups,
+            ground.plan_view,
+        )
         spots = hall.spots(name)
         refusals: dict[str, int] = {}
 
@@ -898,8 +929,25 @@ class RunGhostRunState(State):
         if ground is None:
             return [actions[spot_index(self.board.furniture[name])]]
         board = self.board
-        shape, current, here, by_space, occupied, others, taken, floors, on_top, floor_others = ground[:10]
-        old, lifted, lifted_refused, groups, leave_floor, stack_refused, plan_view = ground[10:]
+        (
+            shape,
+            current,
+            here,
+            by_space,
+            occupied,
+            others,
+            taken,
+            floors,
+            on_top,
+            floor_others,
+            old,
+            lifted,
+            lifted_refused,
+            groups,
+            leave_floor,
+            stack_refused,
+            plan_view,
+        ) = ground
         here_on_floor = here if current.on is None else -1
         out = [actions[here]]
         spots = hall.spots(name)
