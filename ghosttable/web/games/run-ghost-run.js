@@ -51,7 +51,7 @@ const EN = {
   "game.run-ghost-run.option.layout.help": "Where the furniture stands as the game starts: balanced for every seat, or the classic hall of rules 2.0.",
   "game.run-ghost-run.option.layout.balanced": "Balanced",
   "game.run-ghost-run.option.layout.classic": "Classic",
-  "game.run-ghost-run.public.seals a movement plan": "seals a movement plan",
+  "game.run-ghost-run.public.seals a movement plan": "Seals a movement plan",
   "rgr.piece.piano": "piano",
   "rgr.piece.desk": "desk",
   "rgr.piece.table": "table",
@@ -498,7 +498,17 @@ export function mount(root, ctx) {
   const keyholeBox = el("section", { class: "rgr-keyhole card", id: "rgr-keyhole" });
   const playersBox = el("section", { class: "rgr-players card", id: "rgr-players" });
   const eventsBox = el("section", { class: "rgr-events card", id: "rgr-events" });
-  root.append(style, decisionBox, infoBar, playersBox, el("div", { class: "rgr-main" }, hallWrap, keyholeBox), eventsBox);
+  // One column on a narrow window (decision, information, players, hall, keyhole, history); from
+  // 1400 px the hall keeps the window's height on the left, the rest beside it (run-ghost-run.css).
+  root.append(
+    style,
+    el(
+      "div",
+      { class: "rgr-layout" },
+      el("div", { class: "rgr-board-col" }, hallWrap),
+      el("div", { class: "rgr-side-col" }, decisionBox, infoBar, playersBox, keyholeBox, eventsBox),
+    ),
+  );
   // The history scrolls to its newest line when drawn; drawn before this stylesheet applies (its
   // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
   style.addEventListener("load", () => {
