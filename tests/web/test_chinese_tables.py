@@ -71,7 +71,7 @@ def test_the_lobby_in_chinese(zh_page: Page, zh_server: str) -> None:
     zh_page.goto(zh_server)
     expect(zh_page.locator("body")).to_have_attribute("data-ready", "true")
     expect(zh_page.locator("h1")).to_have_text("大厅")
-    for game in ("ghost-stories", "run-ghost-run"):
+    for game in ("ghost-stories", "run-ghost-run", "old-house"):
         zh_page.select_option("#game", game)
         zh_page.locator(".seat-row .seat-kind").nth(1).select_option("ai")
         assert english_words(zh_page) == [], game

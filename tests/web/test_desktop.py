@@ -64,3 +64,21 @@ def test_the_board_and_the_prompt_are_in_view_together(
         assert board["x"] >= 0 and board["x"] + board["width"] <= DESKTOP["width"], (selector, board)
         assert board["height"] >= least, (selector, board)
     assert int(desktop.evaluate("document.documentElement.scrollWidth")) <= DESKTOP["width"]
+
+
+def test_the_game_logs_numbers_fit_its_margin(desktop: Page, desktop_server: str) -> None:
+    # A long game numbers its moves past 999: the list's margin holds "9999." whole.
+    open_new_table(desktop, desktop_server, "ghost-stories", 1)
+    fits = desktop.evaluate(
+        """() => {
+            const log = document.getElementById('log');
+            const probe = document.createElement('li');
+            probe.style.cssText = 'list-style: none; position: absolute; visibility: hidden; white-space: nowrap';
+            probe.textContent = '9999. ';
+            log.append(probe);
+            const needed = probe.getBoundingClientRect().width;
+            probe.remove();
+            return [parseFloat(getComputedStyle(log).paddingLeft), needed];
+        }"""
+    )
+    assert fits[0] >= fits[1], fits

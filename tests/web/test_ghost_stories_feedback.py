@@ -223,7 +223,7 @@ def test_what_happened_keeps_the_whole_game_grouped_by_turn(page: Page, feedback
             }""",
             timeout=30_000,
         )
-        expect(log.locator("li").first).to_contain_text("Setup at Initiation level")
+        expect(log.locator("li").first).to_contain_text("Setup at Initiation level with 4 players;")
         heads = log.locator(".gs-turn h3").all_text_contents()
         assert heads[0] == "Setup" and heads[1].startswith("Turn 1: ") and len(heads) >= 4, heads
         # It scrolls within its box.
@@ -238,3 +238,12 @@ def test_what_happened_keeps_the_whole_game_grouped_by_turn(page: Page, feedback
     expect(log).to_be_visible()
     check_whole()
     expect(page.locator(".gs-missing")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Neutral board"), ("zh", "中立者游戏板")])
+def test_a_board_without_a_taoist_is_titled_as_such(page: Page, feedback_server: str, lang: str, title: str) -> None:
+    # Three Taoists: the fourth board is played by no one.
+    mount_position(page, feedback_server, table(players=3), lang=lang)
+    titles = page.locator("#gs-board .gs-panel-title")
+    expect(titles).to_have_count(4)
+    expect(titles.filter(has_text=title)).to_have_count(1)

@@ -216,8 +216,9 @@ def test_a_whole_game_as_the_hunters_against_an_ai_phantom_with_the_heat_map(
     latest = frames.latest(page)["view"]
     assert sorted(drawn) == latest["possible_cells"] and drawn
     assert "private" not in latest and latest["phantom"]["cell"] is None
-    # The AI Phantom's two opening turns show in the log as the game words them, without directions.
-    expect(page.locator("#log li em").filter(has_text="plays a move card").first).to_be_visible()
+    # The AI Phantom's two opening turns show in the log as the game words them, without directions,
+    # capitalised as the log's other entries are.
+    expect(page.locator("#log li em").filter(has_text=re.compile("^Plays a move card$")).first).to_be_visible()
     expect(page.locator("#log li em").filter(has_text="hidden move")).to_have_count(0)
     expect(page.locator("#oh-possible-count")).to_contain_text(f"{len(drawn)} cells")
     # The hunter to go first is one holding a Trap card (the Phantom may have taken the others').

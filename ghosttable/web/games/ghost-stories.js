@@ -185,6 +185,7 @@ const EN = {
   "gs.tokens": "Tao tokens",
   "gs.powerTokens": "power tokens",
   "gs.neutral": "neutral",
+  "gs.neutralTitle": "Neutral board",
   "gs.possessed": "possessed",
   "gs.dead": "dead",
   "gs.sealed": "sealed",
@@ -505,6 +506,7 @@ const ZH = {
   "gs.tokens": "道术指示物",
   "gs.powerTokens": "傀儡指示物",
   "gs.neutral": "中立者",
+  "gs.neutralTitle": "中立者游戏板",
   "gs.possessed": "狂乱",
   "gs.dead": "死亡",
   "gs.sealed": "已封",
@@ -820,7 +822,9 @@ function zhGhostNames(text) {
 // An engine log line in English as shown: a Taoist named in the middle of a sentence reads
 // "the red Taoist", not "The red Taoist".
 function enLog(line) {
-  return line.replace(/(.) The (red|green|blue|yellow) Taoist/g, "$1 the $2 Taoist");
+  return line
+    .replace(/(.) The (red|green|blue|yellow) Taoist/g, "$1 the $2 Taoist")
+    .replace(/^(Setup at \w+ level with )(\d+) player\(s\)/, (_, head, n) => `${head}${n} ${n === "1" ? "player" : "players"}`);
 }
 
 function zhReason(reason) {
@@ -1312,7 +1316,7 @@ export function mount(root, ctx) {
     const ink = INK[board.colour];
     g.append(svg("rect", { x: left, y: top, width: w, height: w, rx: 12, class: "gs-panel-bg", stroke: FILL[board.colour] }));
     g.append(svg("path", { d: `M${left},${top + 34} v-22 a12,12 0 0 1 12,-12 h${w - 24} a12,12 0 0 1 12,12 v22 Z`, fill: FILL[board.colour] }));
-    const who = board.seat !== null ? ctx.seatName(board.seat) : tr("gs.neutral");
+    const who = board.seat !== null ? ctx.seatName(board.seat) : tr("gs.neutralTitle");
     g.append(svg("text", { x: left + 10, y: top + 23, class: "gs-panel-title", fill: ink }, `${who}${isYou ? ` · ${tr("gs.you")}` : ""}`));
     g.append(svg("text", { x: left + w - 10, y: top + 23, "text-anchor": "end", class: "gs-panel-side", fill: ink }, sideName(board.side)));
     const px = left + 12;
@@ -1671,7 +1675,7 @@ export function mount(root, ctx) {
       const board = v.boards[preview.board];
       const taoist = v.taoists.find((x) => x.board === board.board);
       body = [
-        el("h3", {}, board.seat !== null ? taoistName(board.board) : `${tr("gs.neutral")} · ${sideName(board.side)}`),
+        el("h3", {}, board.seat !== null ? taoistName(board.board) : `${tr("gs.neutralTitle")} · ${sideName(board.side)}`),
         el("p", {}, el("strong", {}, powerName(board.power)), board.power.active ? "" : ` (${tr("gs.sealed")})`, ": ", ctx.tOr(`gs.powertext.${board.power.id}`, board.power.text)),
         taoist ? el("p", {}, `${tr("gs.qi")} ${taoist.qi} · `, tr("gs.preview.tokens", { tokens: COLOURS.map((c) => `${colourName(c)} ${taoist.tokens[c]}`).join(", ") })) : null,
       ];
