@@ -72,7 +72,8 @@ def frame_of(state: GhostStoriesState, seat: int = 0) -> dict[str, Any]:
 
 
 def mount_position(page: Page, server: str, state: GhostStoriesState, lang: str = "en") -> None:
-    """Draws ``state`` with the Ghost Stories table module in a page of the server."""
+    """Draws ``state`` with the Ghost Stories table module in a page of the server (the module's
+    table is ``window.gsTable``, for later frames)."""
     page.goto(server)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     page.evaluate(
@@ -92,6 +93,7 @@ def mount_position(page: Page, server: str, state: GhostStoriesState, lang: str 
                 act: () => Promise.reject({ code: "test", reason: "no server here" }),
             });
             table.update(frame);
+            window.gsTable = table;
         }""",
         [frame_of(state), lang],
     )
@@ -247,3 +249,36 @@ def test_a_board_without_a_taoist_is_titled_as_such(page: Page, feedback_server:
     titles = page.locator("#gs-board .gs-panel-title")
     expect(titles).to_have_count(4)
     expect(titles.filter(has_text=title)).to_have_count(1)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_roll_rolls_the_dice_and_what_changed_is_lit_on_the_board(
+    page: Page, feedback_server: str, motion: str
+) -> None:
+    # Bleeding Eyes on the south board's first space; the yellow Taoist, on the Pavilion facing it,
+    # then rolls red, red, red and exorcises it: the next frame shows the roll and the empty space.
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    state = table()
+    put(state, 1, 38)
+    state.pos[0] = 7
+    yang(state)
+    state.chance.script("tao_dice", ["red", "red", "red"])
+    do(state, "stay")
+    mount_position(page, feedback_server, state)
+    expect(page.locator("#gs-dice .gs-die.tao")).to_have_count(0)
+    do(state, "exorcise")
+    page.evaluate("(frame) => window.gsTable.update(frame)", frame_of(state))
+    rolled = page.locator("#gs-dice .gs-dice-set.rolling .gs-die.tao")
+    expect(rolled).to_have_count(3)
+    expect(page.locator("#gs-dice-who")).to_have_text("rolled by Taoist 1 (the yellow Taoist)")
+    # The dice tumble, unless the reader asked for less motion.
+    animation = rolled.first.evaluate("(n) => getComputedStyle(n).animationName")
+    assert animation == ("none" if motion == "reduce" else "gs-roll"), animation
+    # The space the ghost left is lit where it is, by a glow, or by a still light without motion.
+    space = page.locator('#gs-board .gs-space[data-space="1"]')
+    expect(space).to_have_class("gs-space changed")
+    lit = space.evaluate("(n) => [getComputedStyle(n).animationName, getComputedStyle(n).filter]")
+    assert lit[0] == ("none" if motion == "reduce" else "gs-changed"), lit
+    if motion == "reduce":
+        assert lit[1].startswith("drop-shadow"), lit
+    expect(page.locator('#gs-board .gs-space:not([data-space="1"]).changed')).to_have_count(0)
