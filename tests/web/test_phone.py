@@ -1,5 +1,7 @@
 """The lobby and every table at a phone's size (390 x 844): nothing wider than the window
-(``document.documentElement.scrollWidth <= 390``), in English and in Chinese."""
+(``document.documentElement.scrollWidth <= 390``), in English and in Chinese; the Run, Ghost, Run!
+hall and the Old House's map zoom to readable text in their own frames (Ghost Stories' board:
+test_ghost_stories_feedback.py)."""
 
 from __future__ import annotations
 
@@ -60,3 +62,33 @@ def test_each_table_fits_a_phone(phone: Page, phone_server: str, game: str) -> N
     open_new_table(phone, phone_server, game, 4, seats)
     expect(phone.locator("#decision")).to_be_visible()
     assert page_width(phone) <= PHONE["width"], game
+
+
+# game, the module's prefix, a text drawn on its board
+ZOOMED = [("run-ghost-run", "rgr", "#rgr-hall .rgr-piece-name"), ("old-house", "oh", "#oh-map .oh-room-name")]
+
+
+@pytest.mark.parametrize(("game", "prefix", "text"), ZOOMED)
+def test_the_board_zooms_to_readable_text(phone: Page, phone_server: str, game: str, prefix: str, text: str) -> None:
+    def seats(page: Page) -> None:
+        kinds = page.locator(".seat-row .seat-kind")
+        for i in range(1, kinds.count()):
+            kinds.nth(i).select_option("ai")
+
+    open_new_table(phone, phone_server, game, 3, seats)
+    expect(phone.locator("#decision")).to_be_visible()
+    label = phone.locator(text).first
+
+    def shown_size() -> float:
+        return float(label.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize) * n.getScreenCTM().a"))
+
+    small = shown_size()
+    phone.click(f"#{prefix}-zoom-in")
+    phone.click(f"#{prefix}-zoom-in")
+    expect(phone.locator(f"#{prefix}-zoom .{prefix}-zoom-level")).to_have_text("200%")
+    assert shown_size() >= 9 > small, (small, shown_size())
+    # The board scrolls in its own frame: the page stays as wide as the window.
+    assert page_width(phone) <= PHONE["width"], game
+    phone.click(f"#{prefix}-zoom-fit")
+    expect(phone.locator(f"#{prefix}-zoom .{prefix}-zoom-level")).to_have_text("100%")
+    assert abs(shown_size() - small) < 0.5

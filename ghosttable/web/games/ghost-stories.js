@@ -5,6 +5,7 @@
 import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
+import { createZoom } from "/static/js/zoom.js";
 import { GHOST_NAMES_ZH } from "/static/games/data/ghost-stories-zh.js";
 
 // Hot seat: every seat sees the same table (no private hands), so the table passes to the next
@@ -330,10 +331,6 @@ const EN = {
   "gs.preview.close": "Close",
   "gs.preview.hint": "Click or long-press a tile, a ghost or a board to read its text.",
   "gs.preview.tokens": "Tao tokens: {tokens}",
-  "gs.zoom": "Zoom",
-  "gs.zoomIn": "Zoom in",
-  "gs.zoomOut": "Zoom out",
-  "gs.zoomFit": "Fit",
   "gs.ghostsOn": "Ghosts: {n}",
 };
 
@@ -666,10 +663,6 @@ const ZH = {
   "gs.preview.close": "关闭",
   "gs.preview.hint": "点击或长按地点、厉鬼或游戏板，即可阅读其说明。",
   "gs.preview.tokens": "道术指示物：{tokens}",
-  "gs.zoom": "缩放",
-  "gs.zoomIn": "放大",
-  "gs.zoomOut": "缩小",
-  "gs.zoomFit": "适应宽度",
   "gs.ghostsOn": "厉鬼：{n}",
 };
 
@@ -882,10 +875,10 @@ export function mount(root, ctx) {
     if (list) list.scrollTop = list.scrollHeight;
   });
 
+  const zoom = createZoom(ctx, { bar: zoomBar, prefix: "gs", boards: () => [drawing] });
   let frame = null;
   let previous = null; // the view before the current one (for what changed)
   let yinYangMode = false;
-  let zoom = 1; // the board's width as a multiple of its column's
   let preview = null; // what the preview shows: {kind: "tile" | "space" | "board" | "card", ...}
   let shownRoll = null; // the log index of the roll the dice show (a new one rolls them)
   // The engine's log lines by their index in the game, kept as frames bring them (a view holds
@@ -1609,31 +1602,6 @@ export function mount(root, ctx) {
     }
   }
 
-  // --- zoom -----------------------------------------------------------------------------------
-
-  const ZOOMS = [1, 1.5, 2, 2.5];
-
-  function renderZoom() {
-    const button = (label, text, next, id) => {
-      const b = el("button", { type: "button", class: "small", id, "aria-label": label, title: label, disabled: next === zoom }, text);
-      b.addEventListener("click", () => {
-        zoom = next;
-        render();
-      });
-      return b;
-    };
-    const i = ZOOMS.indexOf(zoom);
-    zoomBar.setAttribute("aria-label", tr("gs.zoom"));
-    zoomBar.replaceChildren(
-      button(tr("gs.zoomOut"), "−", ZOOMS[Math.max(0, i - 1)], "gs-zoom-out"),
-      el("span", { class: "gs-zoom-level" }, `${Math.round(zoom * 100)}%`),
-      button(tr("gs.zoomIn"), "+", ZOOMS[Math.min(ZOOMS.length - 1, i + 1)], "gs-zoom-in"),
-      button(tr("gs.zoomFit"), tr("gs.zoomFit"), 1, "gs-zoom-fit"),
-    );
-    drawing.style.width = zoom === 1 ? "" : `${zoom * 100}%`;
-    drawing.classList.toggle("zoomed", zoom !== 1);
-  }
-
   // --- the preview: a card's or a tile's whole text -------------------------------------------
 
   function previewOf(node) {
@@ -1921,7 +1889,7 @@ export function mount(root, ctx) {
     renderInfo();
     drawBoard();
     renderFeedback();
-    renderZoom();
+    zoom.render();
     renderPreview();
     renderEvents();
   }

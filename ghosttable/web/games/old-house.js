@@ -9,6 +9,7 @@ import { seatsAt } from "/static/js/api.js";
 import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
+import { createZoom } from "/static/js/zoom.js";
 
 // Hot seat: the table passes at once to the next seat held in this browser, whose screen comes up
 // covered by its own "pass the screen" card (the Phantom's map and hand, or a hunter's traps, stay
@@ -519,7 +520,9 @@ export function mount(root, ctx) {
   const maps = el("div", { class: "oh-maps" }, publicBox, privateBox);
   const events = el("section", { class: "oh-events card", id: "oh-events" });
   const cover = el("div", { class: "oh-cover", id: "oh-cover", hidden: true });
-  const screen = el("div", { class: "oh-screen" }, decisionBox, status, maps, side, events);
+  const zoomBar = el("div", { class: "oh-zoom", id: "oh-zoom", role: "group" });
+  const zoom = createZoom(ctx, { bar: zoomBar, prefix: "oh", boards: () => [publicMap, privateMap] });
+  const screen = el("div", { class: "oh-screen" }, decisionBox, status, zoomBar, maps, side, events);
   root.append(style, el("div", { class: "oh-root" }, screen, cover));
   // The log list scrolls to its newest line when drawn; drawn before this stylesheet applies (its
   // height limit), that scroll is lost, so it is done again once the stylesheet has loaded.
@@ -1145,6 +1148,7 @@ export function mount(root, ctx) {
       privateBox.replaceChildren();
     }
     side.replaceChildren(...[timeTrack(), damageTrack(), v.private ? handPanel() : null, phantomPanel(), hunterPanel(), legend()].filter(Boolean));
+    zoom.render();
     renderEvents();
     renderCover();
   }

@@ -8,6 +8,7 @@
 import { createHistory, historyBox } from "/static/js/history.js";
 import { createPicker } from "/static/js/picking.js";
 import { svg } from "/static/js/svg.js";
+import { createZoom } from "/static/js/zoom.js";
 
 // Hot seat: a seat's plan is its own, so the table passes to the next seat held in this browser
 // behind a hand-over screen.
@@ -495,17 +496,19 @@ export function mount(root, ctx) {
   const infoBar = el("div", { class: "rgr-info", id: "rgr-info" });
   const hall = svg("svg", { class: "rgr-hall", id: "rgr-hall", viewBox: `0 0 ${SIZE} ${SIZE}`, role: "group", "aria-label": "hall" });
   const hallWrap = el("div", { class: "rgr-hall-wrap" }, hall);
+  const zoomBar = el("div", { class: "rgr-zoom", id: "rgr-zoom", role: "group" });
+  const zoom = createZoom(ctx, { bar: zoomBar, prefix: "rgr", boards: () => [hall] });
   const keyholeBox = el("section", { class: "rgr-keyhole card", id: "rgr-keyhole" });
   const playersBox = el("section", { class: "rgr-players card", id: "rgr-players" });
   const eventsBox = el("section", { class: "rgr-events card", id: "rgr-events" });
-  // One column on a narrow window (decision, information, players, hall, keyhole, history); from
+  // One column on a narrow window (decision, information, players, zoom, hall, keyhole, history); from
   // 1400 px the hall keeps the window's height on the left, the rest beside it (run-ghost-run.css).
   root.append(
     style,
     el(
       "div",
       { class: "rgr-layout" },
-      el("div", { class: "rgr-board-col" }, hallWrap),
+      el("div", { class: "rgr-board-col" }, zoomBar, hallWrap),
       el("div", { class: "rgr-side-col" }, decisionBox, infoBar, playersBox, keyholeBox, eventsBox),
     ),
   );
@@ -1531,6 +1534,7 @@ export function mount(root, ctx) {
     renderDecision();
     renderInfo();
     drawHall();
+    zoom.render();
     renderPlayers();
     renderKeyhole();
     renderEvents();
