@@ -130,7 +130,7 @@ const EN = {
   "rgr.exitHere": "Exit ({n})",
   "rgr.merge": "merge with {ghost}",
   "rgr.act.grasp": "Grasp the {piece}",
-  "rgr.act.place": "{piece} at {at}, front {side}, {posture}",
+  "rgr.act.place": "Place the {piece} at {at}, front {side}, {posture}",
   "rgr.act.step": "{ghost} → {to} ({place}), cost {cost}",
   "rgr.act.stepExit": "{ghost} leaves the hall, cost {cost}",
   "rgr.act.keyhole": "Keyhole on the {side} side",
