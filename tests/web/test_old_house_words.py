@@ -197,3 +197,32 @@ def test_one_step_left_reads_in_the_singular(page: Page, words_server: str) -> N
     expect(page.locator("#oh-phantom-panel")).to_contain_text("1 step left")
     expect(page.locator(".oh-prompt")).to_contain_text(": 1 step left for you and your entities")
     expect(page.locator("#board")).not_to_contain_text("1 steps")
+
+
+def opening_turn(left: int) -> OldHouseState:
+    """A 2-player game (seed 0) played at random (seeded) up to the Phantom's opening turn with
+    ``left`` opening turns to go (2: the first, 1: the second)."""
+    state = OldHouse(2).new_initial_state(0)
+    rng = random.Random(0)
+    for _ in range(600):
+        if state.phase == "phantom" and state.opening_turn and state.opening_left == left:
+            return state
+        seat = state.acting_seats()[0]
+        decision = state.decision(seat)
+        assert decision is not None
+        state.apply(rng.choice(decision.actions), seat)
+    raise AssertionError(f"no opening turn with {left} to go in 600 moves")
+
+
+@pytest.mark.parametrize(
+    ("left", "said"),
+    [
+        (2, "Opening turn: at least one step, no summons, no relic destroyed"),
+        (1, "Second opening turn: at least one step, ending off the start cell; no summons, no relic destroyed"),
+    ],
+)
+def test_an_opening_turn_is_said_once_with_all_its_rules(page: Page, words_server: str, left: int, said: str) -> None:
+    mount_position(page, words_server, frame_of(opening_turn(left), 0))
+    panel = page.locator("#oh-phantom-panel .oh-small").first
+    expect(panel).to_contain_text(said)
+    assert panel.inner_text().lower().count("opening turn") == 1, panel.inner_text()

@@ -90,9 +90,8 @@ const EN = {
   "oh.die": "Die {n}",
   "oh.stepsLeft": "{n} steps left",
   "oh.stepLeft": "1 step left",
-  "oh.opening": "Opening turn: no summons, no relic destroyed",
-  "oh.openingMove": "Opening turn: at least one step",
-  "oh.openingLeave": "Second opening turn: at least one step, and end it off the start cell",
+  "oh.opening": "Opening turn: at least one step, no summons, no relic destroyed",
+  "oh.openingLeave": "Second opening turn: at least one step, ending off the start cell; no summons, no relic destroyed",
   "oh.checkedRoute": "The check showed the Phantom's turn: {dirs}",
   "oh.heroesOffer": "Hero cards on offer",
   "oh.shareOffer": "Cards to share",
@@ -265,9 +264,8 @@ const ZH = {
   "oh.die": "骰子 {n}",
   "oh.stepsLeft": "剩余 {n} 步",
   "oh.stepLeft": "剩余 1 步",
-  "oh.opening": "开局回合: 不能召唤, 不摧毁圣物",
-  "oh.openingMove": "开局回合: 至少走一步",
-  "oh.openingLeave": "第二个开局回合: 至少走一步, 并且不能停在起点",
+  "oh.opening": "开局回合: 至少走一步, 不能召唤, 不摧毁圣物",
+  "oh.openingLeave": "第二个开局回合: 至少走一步, 并且不能停在起点; 不能召唤, 不摧毁圣物",
   "oh.checkedRoute": "检查展示了幽灵的回合: {dirs}",
   "oh.heroesOffer": "可选的英雄卡",
   "oh.shareOffer": "要分配的卡",
@@ -906,7 +904,7 @@ export function mount(root, ctx) {
     const bits = [p.revealed ? tr("oh.revealed", { cell: p.cell ?? v.private?.cell ?? "?" }) : tr("oh.hidden"), tr("oh.hand", { n: p.hand_size })];
     if (p.die !== null) bits.push(tr("oh.die", { n: p.die }), p.steps_left === 1 ? tr("oh.stepLeft") : tr("oh.stepsLeft", { n: p.steps_left }));
     bits.push(tr("oh.cardsThisTurn", { n: p.cards_this_turn }), tr("oh.laidLast", { n: p.laid_last_turn }));
-    if (p.opening_turn) bits.push(tr("oh.opening"), tr(p.opening_turns_left === 1 ? "oh.openingLeave" : "oh.openingMove"));
+    if (p.opening_turn) bits.push(tr(p.opening_turns_left === 1 ? "oh.openingLeave" : "oh.opening"));
     if (p.round_ending) bits.push(tr("oh.roundEnding"));
     box.append(el("div", { class: "oh-small" }, bits.join(" · ")));
     // The rule option three-hunters=balanced, shown to every seat: a free second fright pending,
