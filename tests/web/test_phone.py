@@ -77,10 +77,16 @@ def test_the_board_zooms_to_readable_text(phone: Page, phone_server: str, game: 
 
     open_new_table(phone, phone_server, game, 3, seats)
     expect(phone.locator("#decision")).to_be_visible()
-    label = phone.locator(text).first
+    # The label's size on the screen, in px: read once the board is laid out (an AI seat's move
+    # draws it anew, and a label just replaced is not on the screen yet).
+    shown = f"""() => {{
+        const n = document.querySelector('{text}');
+        const size = n ? parseFloat(getComputedStyle(n).fontSize) * (n.getScreenCTM()?.a ?? NaN) : NaN;
+        return Number.isFinite(size) && size > 0 ? size : null;
+    }}"""
 
     def shown_size() -> float:
-        return float(label.evaluate("(n) => parseFloat(getComputedStyle(n).fontSize) * n.getScreenCTM().a"))
+        return float(phone.wait_for_function(shown).json_value())
 
     small = shown_size()
     phone.click(f"#{prefix}-zoom-in")
