@@ -51,7 +51,8 @@ class OldHouse(OldHouseRules):
             RuleOption(
                 "house",
                 "default",
-                "A house file (TOML) to play in, or 'default' for the built-in house.",
+                "A house file (TOML) to play in, or a built-in house: 'default' (open rooms) or 'partitioned'"
+                " (the same rooms with short inner walls).",
                 source="reference part 2, The house",
                 local_file=True,
             ),

@@ -460,25 +460,33 @@ def _move_table(width: int, height: int, walls: Iterable[frozenset[int]]) -> tup
 MAX_HOUSE_BYTES = 256 * 1024
 """The largest house file read (a house of 32 x 32 cells takes a few KiB)."""
 
+BUILT_IN_HOUSES: dict[str, str] = {"default": "house.toml", "partitioned": "house_partitioned.toml"}
+"""The houses of the edition, by the name the ``house`` option takes, and their data files
+(``data/``): ``default`` the open house, ``partitioned`` the same rooms with 32 short inner walls
+(docs/games/old_house.md, "Inner walls")."""
+
 
 def load_house(path: str | Path | None = None) -> House:
-    """Read a house file (the default house when ``path`` is ``None`` or ``"default"``).
+    """Read a house file: a built-in house when ``path`` is ``None`` (the default one) or a name of
+    :data:`BUILT_IN_HOUSES`, else the file at ``path``.
 
     Raises:
         HouseError: the file cannot be read (missing, not a regular file, larger than
             ``MAX_HOUSE_BYTES``, not UTF-8), is not TOML, or breaks a rule of the house format.
     """
-    if path is None or str(path) == "default":
-        text = resources.files("ghosttable.games.old_house").joinpath("data/house.toml").read_text(encoding="utf-8")
-        where = "the default house"
+    name = "default" if path is None else str(path)
+    if name in BUILT_IN_HOUSES:
+        data_file = f"data/{BUILT_IN_HOUSES[name]}"
+        text = resources.files("ghosttable.games.old_house").joinpath(data_file).read_text(encoding="utf-8")
+        where = f"the {name} house"
     else:
         try:
-            info = Path(path).stat()
+            info = Path(name).stat()
             if not stat.S_ISREG(info.st_mode):
                 raise HouseError(f"cannot read house file {path}: it is not a regular file")
             if info.st_size > MAX_HOUSE_BYTES:
                 raise HouseError(f"cannot read house file {path}: it is larger than {MAX_HOUSE_BYTES // 1024} KiB")
-            text = Path(path).read_text(encoding="utf-8")
+            text = Path(name).read_text(encoding="utf-8")
         except OSError as exc:
             raise HouseError(f"cannot read house file {path}: {exc.strerror or exc}") from None
         except UnicodeDecodeError:

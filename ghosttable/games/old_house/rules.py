@@ -29,7 +29,7 @@ from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
 from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
-from ghosttable.games.old_house.house import DIRECTIONS, HUNTER_NAMES, House, load_house
+from ghosttable.games.old_house.house import BUILT_IN_HOUSES, DIRECTIONS, HUNTER_NAMES, House, load_house
 
 ROUNDS = 7
 BANISHMENT = 7
@@ -197,7 +197,7 @@ class OldHouseRules(Game):
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.house: House = load_house(str(self.options["house"]))
-        if self.options["house"] != "default":
+        if self.options["house"] not in BUILT_IN_HOUSES:
             # Kept as an absolute path, so that a record of the game replays from any folder.
             self.options["house"] = str(Path(str(self.options["house"])).resolve())
         self.cards: tuple[ActionCard, ...] = action_cards()
@@ -217,8 +217,9 @@ class OldHouseRules(Game):
         """The values that ``state``'s view of ``seat`` must never hold (see ``State.secrets``)."""
 
     def local_data(self) -> dict[str, Any]:
-        """The house map read from the ``house`` file (its JSON form), when the option names one;
-        ``{}`` on the built-in house. A record keeps its digest (see ``Game.local_data``)."""
+        """The house map (its JSON form) when the ``house`` option names a file or a built-in house
+        other than the default one; ``{}`` on the default house. A record keeps its digest (see
+        ``Game.local_data``), so a record on a house whose data changed says so on replay."""
         if self.options["house"] == "default":
             return {}
         return {"house": self.house.to_json()}

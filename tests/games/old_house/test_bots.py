@@ -311,3 +311,25 @@ def test_on_the_default_house_a_round_ends_on_its_start_cell_moved_back_by_the_d
                 rounds += 1
                 start, back = state.phantom_cell, 0
     assert rounds >= 2 and discarded > 0
+
+
+def test_on_the_partitioned_house_a_round_can_end_with_cards_in_hand_each_pointing_into_a_wall() -> None:
+    """The partitioned house's inner walls leave Move cards unusable inside the house, so a round
+    ends as soon as every card the Phantom holds points into a wall or off the board, not only when
+    all 20 are spent (docs/games/old_house.md, "Inner walls")."""
+    from ghosttable.ai.base import Observation
+
+    game = load("old-house", players=3, house="partitioned")
+    house = game.house  # type: ignore[attr-defined]
+    state = game.new_initial_state(1)
+    assert isinstance(state, OldHouseState)
+    bots = [make_bot(game, "heuristic", s, 30 + s) for s in range(3)]
+    while not (state.round_ending or state.is_terminal()):
+        seat = state.acting_seats()[0]
+        state.apply(bots[seat].choose(Observation(state, seat)), seat)
+    assert state.round_ending and sum(state.hand) > 0
+    held = [d for d in range(4) if state.hand[d] > 0]
+    assert all(house.moves[state.phantom_cell][d] == -1 for d in held)
+    steps = (house.width, 1, -house.width, -1)  # north, east, south, west
+    assert any(frozenset((state.phantom_cell, state.phantom_cell + steps[d])) in house.walls for d in held)
+    assert state.phantom_cell in state.possible_cells(1)

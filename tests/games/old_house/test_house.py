@@ -132,3 +132,24 @@ def test_a_record_on_a_house_file_knows_when_the_file_changed(tmp_path: Path, mo
     default = load("old-house", players=2)
     plain = play_game(default, randoms(default), seed=4)
     assert "local_data" not in plain.record().to_json()
+
+
+def test_the_partitioned_house_is_the_default_one_with_short_inner_walls(tmp_path: Path) -> None:
+    """``house=partitioned`` names a built-in house (docs/games/old_house.md, "Inner walls"): the
+    default house's rooms, relics, portraits and start, with 32 one-edge walls, two in each 2 x 2
+    block, that leave every cell reachable; a card pointing into a wall is unusable there."""
+    default, partitioned = load_house(), load_house("partitioned")
+    assert default.walls == frozenset() and len(partitioned.walls) == 32
+    for field in ("width", "height", "types", "room_of", "relics", "portraits", "phantom_start"):
+        assert getattr(partitioned, field) == getattr(default, field)
+    assert partitioned.move_cards_per_direction == 5
+    for wall in partitioned.walls:
+        a, b = sorted(wall)
+        assert (a // 8 // 2, a % 8 // 2) == (b // 8 // 2, b % 8 // 2)  # inside one 2 x 2 block
+    assert len(partitioned.distances(partitioned.phantom_start)) == 64
+    d5 = partitioned.parse("D5")
+    assert partitioned.moves[d5][3] == -1 and default.moves[d5][3] == partitioned.parse("C5")
+    # the name is the built-in house's, not a file in the working folder; the record keeps its map
+    game = load("old-house", players=3, house="partitioned")
+    assert game.options["house"] == "partitioned"
+    assert game.local_data() == {"house": partitioned.to_json()}
