@@ -3,6 +3,8 @@ seed, within its work budget; it weighs the keyhole's look and the last turn's e
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from ghosttable.ai import Observation
@@ -159,6 +161,30 @@ def test_expert_sends_the_keyhole_where_it_sees_rivals() -> None:
         side: sum(len(state.board.seen_from(side, d, False)) for d in range(1, 7)) for side in ("south", "west", "east")
     }
     assert seen[str(choice["side"])] == max(seen.values())
+
+
+def test_expert_moves_furniture_and_hides_on_under_and_inside_pieces() -> None:
+    # the heuristic's faults that the expert answers: in ten seeded two-player games against it
+    # (the expert on seat k mod 2, seeded as simulate seeds game k), the expert grasps pieces and
+    # seals steps onto a piece's top, under it and inside it, not only onto the floor
+    from ghosttable.ai.play import play_game
+    from ghosttable.core.playout import derive_seed
+    from ghosttable.games.run_ghost_run.strategy import HeuristicBot
+
+    game = RunGhostRun(2)
+    places: Counter[str] = Counter()
+    grasps = 0
+    for k in range(10):
+        seed, seat = derive_seed(0, k), k % 2
+        kinds = [ExpertBot if s == seat else HeuristicBot for s in (0, 1)]
+        bots = [kind(game, s, derive_seed(seed, "bot", s)) for s, kind in enumerate(kinds)]
+        for who, action in play_game(game, bots, seed).history:
+            if who == seat and action.kind == "seal":
+                places.update(str(st["place"]) for st in read_seal(action) if st["to"] != "exit")
+            grasps += who == seat and action.kind == "grasp"
+    assert grasps >= 5
+    assert places["on"] >= 1 and places["under"] >= 5 and places["inside"] >= 5
+    assert places["floor"] < sum(places.values()) * 0.8
 
 
 def test_expert_weighs_furniture_and_puts_down_what_it_grasped() -> None:
