@@ -5,7 +5,10 @@ After the import, ``pyspiel.load_game("ghosttable_ghost_stories", {"players": 2,
 are the game's rule options, their ``-`` written ``_`` (``card_sharing``), and ``players``.
 
 - **Actions** are the fixed action ids of :mod:`ghosttable.research.encoding` (``num_distinct_actions``
-  of the game and its options); legal ids come sorted.
+  of the game and its options); legal ids come sorted. An action the game spells in several ids (a
+  Ghost Stories payment in several colours, one id per colour) is that many moves of the same
+  seat: the ids given so far are held, shown in the seat's tensor and strings, and the action is
+  carried out with the last.
 - **Chance** is explicit (``EXPLICIT_STOCHASTIC``): each chance event of the rules is met as chance
   nodes through :mod:`ghosttable.core.explicit`. A die roll is one node (outcome id: the face's
   index among the die's faces; equal faces, as the curse die's two blanks, one outcome with their
@@ -50,8 +53,10 @@ import pyspiel
 
 from ghosttable.core.actions import Action
 from ghosttable.core.chance import ChanceEvent
+from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.explicit import Move, Step
 from ghosttable.core.state import SIMULTANEOUS, Game, State
+from ghosttable.games.encoding import Staged
 from ghosttable.registry import load
 from ghosttable.research.encoding import Encoding, encoding_for
 
@@ -78,8 +83,8 @@ class Entry:
 
 
 ENTRIES: tuple[Entry, ...] = (
-    # Tao dice and the curse die have 6 faces
-    Entry("ghost-stories", "ghosttable_ghost_stories", False, 6, 1),
+    # Tao dice and the curse die have 6 faces; a payment in five colours is spelled in five ids
+    Entry("ghost-stories", "ghosttable_ghost_stories", False, 6, 5),
     # the Phantom's, the hunters' and the Twilight die are d6
     Entry("old-house", "ghosttable_old_house", False, 6, 1),
     # the die, the door die and the crystal die are d6; a seal holds at most 64 steps, then done
@@ -173,12 +178,14 @@ class Position:
         queue: moves still to carry out after the step (each a step of its own), each with whether
             the other seats are still to see it.
         held: the ``done`` of each seat that has ended its plan at a simultaneous node, held back.
+        staged: per seat, the ids it has given towards an action spelled in several (cleared when
+            an action is carried out).
         trails: per seat, a digest of what it has seen happen (its actions, public texts).
         log: the steps carried out, as ``(moves, chosen outcome ids)`` in a linked list (``None``
             after a resampling: such a position is not serialized).
     """
 
-    __slots__ = ("event", "game", "held", "log", "queue", "state", "step", "tensors", "trails", "views")
+    __slots__ = ("event", "game", "held", "log", "queue", "staged", "state", "step", "tensors", "trails", "views")
 
     def __init__(self, rules: Game) -> None:
         self._reset(rules)
@@ -190,6 +197,7 @@ class Position:
         self.event: ChanceEvent | None = None
         self.queue: list[tuple[int, Action, bool]] = []
         self.held: list[Move] = []
+        self.staged: dict[int, tuple[int, ...]] = {}
         self.trails: list[str] = [""] * rules.players
         self.log: Any = ()
         self.views: dict[int | None, str] = {}
@@ -205,6 +213,7 @@ class Position:
         twin.event = self.event
         twin.queue = list(self.queue)
         twin.held = list(self.held)
+        twin.staged = dict(self.staged)
         twin.trails = list(self.trails)
         twin.log = self.log
         twin.views = dict(self.views)
@@ -238,6 +247,7 @@ class Position:
             "pending": pending,
             "queue": [[s, a.to_json(), seen] for s, a, seen in self.queue],
             "held": [[s, a.to_json()] for s, a in self.held],
+            "staged": [[s, list(ids)] for s, ids in sorted(self.staged.items())],
             "trails": self.trails,
         }
 
@@ -252,6 +262,7 @@ class Position:
             self.run(Step(rules, self.state, _moves(moves), tuple(chosen)))
         self.queue = [(int(s), Action.from_json(a), bool(seen)) for s, a, seen in data["queue"]]
         self.held = list(_moves(data["held"]))
+        self.staged = {int(s): tuple(int(i) for i in ids) for s, ids in data["staged"]}
         self.trails = list(data["trails"])
 
     def run(self, step: Step) -> None:
@@ -263,8 +274,21 @@ class Position:
         self.state, self.step, self.event = got, None, None
         self.views = {}
         self.tensors = {}
+        self.staged = {}
         if self.log is not None:
             self.log = (self.log, (step.moves, step.chosen))
+
+    def stage(self, seat: int, ids: tuple[int, ...]) -> None:
+        """Hold ``ids`` as what ``seat`` has given towards an action spelled in several; the seat's
+        trail notes its last id (the others see nothing of it until the action is carried out)."""
+        self.staged[seat] = ids
+        self.tensors.pop(seat, None)
+        self.trails[seat] = _extended(self.trails[seat], f"{seat} id {ids[-1]}")
+
+    def staged_text(self, seat: int | None) -> str:
+        """The ids ``seat`` has staged, as a line to add to its strings (empty when none)."""
+        ids = None if seat is None else self.staged.get(seat)
+        return f"\nstaged {list(ids)}" if ids else ""
 
     def note(self, seat: int, action: Action, *, own: bool = True, others: bool = True) -> None:
         """Add ``action`` of ``seat``, about to be carried out, to what each seat has seen: the
@@ -278,7 +302,7 @@ class Position:
             else:
                 text = None if public is None else f"{seat} {public}"
             if text is not None:
-                self.trails[p] = hashlib.blake2b((self.trails[p] + "\n" + text).encode(), digest_size=12).hexdigest()
+                self.trails[p] = _extended(self.trails[p], text)
 
     def carry_on(self) -> None:
         """Carry out the queued moves, one step each, until one waits on chance. Once every seat
@@ -299,6 +323,11 @@ class Position:
             if seen:
                 self.note(seat, action, own=False)
             self.run(Step(state.game, state, ((seat, action),)))
+
+
+def _extended(trail: str, text: str) -> str:
+    """A seat's trail (a digest of what it has seen happen) after it sees ``text``."""
+    return hashlib.blake2b((trail + "\n" + text).encode(), digest_size=12).hexdigest()
 
 
 def _moves(pairs: Sequence[Sequence[Any]]) -> tuple[Move, ...]:
@@ -367,7 +396,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 return []
         elif player != state.acting_seats()[0]:
             return []
-        return sorted(self._osgame().encoding.legal_ids(state, player))
+        return sorted(self._osgame().encoding.legal_ids(state, player, self._pos.staged.get(player, ())))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node (ids and probabilities, by increasing id).
@@ -391,7 +420,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             return
         state = self._settled()
         seat = self.current_player()
-        act = self._osgame().encoding.action_of(state, seat, int(action))
+        act = self._osgame().encoding.action_of(state, seat, int(action), pos.staged.get(seat, ()))
+        if isinstance(act, Staged):
+            pos.stage(seat, act.ids)
+            return
+        if pos.staged:  # the action is given in full: nothing is staged while it is carried out
+            pos.staged, pos.tensors = {}, {}
         pos.note(seat, act)
         pos.run(Step(state.game, state, ((seat, act),)))
 
@@ -404,6 +438,10 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         encoding = self._osgame().encoding
         given = [(seat, encoding.action_of(state, seat, int(actions[seat]))) for seat in self._planners(state)]
         for seat, act in given:
+            if isinstance(act, Staged):
+                raise IllegalActionError(f"seat {seat}: an action spelled in several ids is not chosen at once")
+        for seat, act in given:
+            assert isinstance(act, Action)
             if state.recorded_as(seat, act) is None:
                 pos.note(seat, act)
                 pos.queue.append((seat, act, False))
@@ -423,9 +461,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         if state is None:
             return f"action {action}"
         try:
-            return str(self._osgame().encoding.action_of(state, player, int(action)))
+            got = self._osgame().encoding.action_of(state, player, int(action), self._pos.staged.get(player, ()))
         except Exception:  # an id not legal here has no text of its own
             return f"action {action}"
+        if isinstance(got, Staged):
+            return f"id {action}, part {len(got.ids)} of an action spelled in several"
+        return str(got)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -441,12 +482,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def information_state_string(self, player: int | None = None) -> str:
         """``player``'s view as canonical JSON, then a digest of what it has seen happen."""
         seat = self.current_player() if player is None else player
-        return f"{self._pos.view_text(seat)}\nseen {self._pos.trails[seat]}"
+        return f"{self._pos.view_text(seat)}\nseen {self._pos.trails[seat]}{self._pos.staged_text(seat)}"
 
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s view as canonical JSON."""
         seat = self.current_player() if player is None else player
-        return self._pos.view_text(seat)
+        return self._pos.view_text(seat) + self._pos.staged_text(seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> OpenSpielState:
         """A state ``player_id`` cannot tell from this one: ``State.determinize`` for that seat,
@@ -456,6 +497,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * 2**53))
         pos = twin._pos
         pos.state = state.determinize(player_id, rng)
+        pos.staged = {player_id: pos.staged[player_id]} if player_id in pos.staged else {}
         pos.log = None
         pos.views = {}
         pos.tensors = {}
@@ -499,7 +541,8 @@ class Observer:
         seat = None if self.public_only else player
         got = pos.tensors.get(seat)
         if got is None:
-            got = pos.tensors[seat] = self.encoding.observation_tensor(pos.state, seat)
+            staged = () if seat is None else pos.staged.get(seat, ())
+            got = pos.tensors[seat] = self.encoding.observation_tensor(pos.state, seat, staged)
         self.tensor[:] = got
 
     def string_from(self, state: OpenSpielState, player: int) -> str:

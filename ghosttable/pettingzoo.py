@@ -23,6 +23,11 @@ At a staged decision (Run, Ghost, Run!'s plans: the steps stay private, the last
 them), a seat's sealing action is held back until every seat still planning has given its own,
 then all are played at once: a seat that has sealed waits with an empty mask, and no seat can
 tell another's plan length from the step at which that seat sealed.
+
+An action the game spells in several ids (a Ghost Stories payment in several colours, one id per
+colour) is chosen one id per step: the seat stays the one to act, its mask holds the ids that may
+follow and its tensor the ids given so far, and the action is played with its last id (a
+reward of 0 for the steps before).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from ghosttable import registry
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import GameError, IllegalActionError
 from ghosttable.core.state import Game, State
-from ghosttable.games.encoding import GameEncoding
+from ghosttable.games.encoding import Choice, GameEncoding, Staged
 from ghosttable.research.encoding import encoding_for
 
 __all__ = ["GhostTableAEC", "GhostTableParallel", "env", "parallel_env"]
@@ -49,7 +54,8 @@ Observation = dict[str, np.ndarray]
 
 class _Table:
     """What both environments share: the game, its encoding, the state and what was listed of it
-    since the last action (each seat's legal actions, by id), so that a position is listed once."""
+    since the last action (each seat's legal actions, by id), so that a position is listed once,
+    and the ids each seat has given so far towards an action spelled in several."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -66,7 +72,8 @@ class _Table:
         self.action_space = spaces.Discrete(n)
         self._seeds = random.Random(0)
         self.state: State = game.new_initial_state(seed=0)
-        self._legal: dict[int, dict[int, Action]] = {}
+        self._legal: dict[int, dict[int, Choice]] = {}
+        self._staged: dict[int, tuple[int, ...]] = {}
         self._observed: dict[int, tuple[tuple[int, int], Observation]] = {}
         self._acted = [0] * len(self.names)
 
@@ -78,14 +85,15 @@ class _Table:
             self._seeds = random.Random(seed)
         self.state = self.game.new_initial_state(seed=seed)
         self._legal = {}
+        self._staged = {}
         self._observed = {}
         self._acted = [0] * len(self.names)
 
-    def legal(self, seat: int) -> dict[int, Action]:
-        """``{id: action}`` of ``seat``'s legal actions now (listed once per position)."""
+    def legal(self, seat: int) -> dict[int, Choice]:
+        """``{id: what it chooses}`` of the ids ``seat`` may give now (listed once per position)."""
         got = self._legal.get(seat)
         if got is None:
-            got = self._legal[seat] = self.encoding.legal_map(self.state, seat)
+            got = self._legal[seat] = self.encoding.legal_map(self.state, seat, self._staged.get(seat, ()))
         return got
 
     def observe(self, seat: int) -> Observation:
@@ -102,42 +110,63 @@ class _Table:
         ids = list(self.legal(seat))
         if ids:
             mask[ids] = 1
-        tensor = np.asarray(self.encoding.observation_tensor(self.state, seat), dtype=np.float32)
+        staged = self._staged.get(seat, ())
+        tensor = np.asarray(self.encoding.observation_tensor(self.state, seat, staged), dtype=np.float32)
         got: Observation = {"observation": tensor, "action_mask": mask}
         self._observed[seat] = (key, got)
         return {name: array.copy() for name, array in got.items()}
 
-    def chosen(self, seat: int, action: Any) -> Action:
-        """The legal action of ``seat`` whose id is ``action``.
+    def chosen(self, seat: int, action: Any) -> Choice:
+        """What the id ``action`` chooses for ``seat``: a legal action, or a step of one spelled
+        in several ids.
 
         Raises:
-            IllegalActionError: not an integer, or no legal action of ``seat`` has that id.
+            IllegalActionError: not an integer, or no legal action of ``seat`` goes on with that id.
         """
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise IllegalActionError(f"an action is an integer id, not {action!r}")
         number = int(action)
         got = self.legal(seat).get(number)
         if got is None:
-            return self.encoding.action_of(self.state, seat, number)  # raises, with the reason
+            staged = self._staged.get(seat, ())
+            return self.encoding.action_of(self.state, seat, number, staged)  # raises, with the reason
         return got
 
-    def play(self, seat: int, action: Action) -> None:
-        """Carry out ``action`` of ``seat``, one of its listed legal actions."""
-        self.state.apply_legal(action, seat)
+    def _stage(self, seat: int, choice: Staged) -> None:
+        """Hold the ids of ``choice`` as ``seat``'s, the state unchanged."""
+        self._staged[seat] = choice.ids
+        self._acted[seat] += 1
+        self._legal.pop(seat, None)
+
+    def play(self, seat: int, choice: Choice) -> None:
+        """Carry out ``choice`` of ``seat``, one of its listed choices (a staged one is held). A
+        played action ends every seat's staging (the position it was of is gone)."""
+        if isinstance(choice, Staged):
+            self._stage(seat, choice)
+            return
+        self.state.apply_legal(choice, seat)
         self._acted[seat] += 1
         self._legal = {}
+        self._staged = {}
 
-    def play_checked(self, seat: int, action: Action) -> str | None:
-        """Carry out ``action`` of ``seat`` if it is legal now (an earlier seat's action of the
+    def play_checked(self, seat: int, choice: Choice) -> str | None:
+        """Carry out ``choice`` of ``seat`` if it is legal now (an earlier seat's action of the
         same step may have changed that); else the reason it is not, the state left as it was."""
         if self.state.is_terminal() or seat not in self.state.acting_seats():
             return "the game moved on before this seat's turn in the step"
+        if isinstance(choice, Staged):
+            if self.encoding.legal_map(self.state, seat, choice.ids[:-1]).get(choice.ids[-1]) != choice:
+                return "an earlier seat's action changed what this seat may pay"
+            self._stage(seat, choice)
+            return None
+        action = choice
         try:
             self.state.apply(action, seat)
         except GameError as exc:
             return exc.reason
         self._acted[seat] += 1
         self._legal = {}
+        self._staged = {}
         return None
 
     def rewards(self) -> list[float]:
@@ -266,7 +295,7 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
         self._seat = {name: i for i, name in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self.table.observation_space for a in self.possible_agents}
         self.action_spaces = {a: self.table.action_space for a in self.possible_agents}
-        self._held: dict[int, Action] = {}
+        self._held: dict[int, Choice] = {}
         """The sealing actions held back at a staged decision, by seat (see the module docstring)."""
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -292,13 +321,16 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
             got[self.possible_agents[seat]]["action_mask"][:] = 0
         return got
 
-    def _seals(self, seat: int, action: Action) -> bool:
-        """Whether ``action`` ends ``seat``'s staged decision: it goes into the history while the
-        decision's other actions (the staged steps) do not."""
+    def _seals(self, seat: int, action: Choice) -> bool:
+        """Whether ``action`` ends ``seat``'s staged decision of the rules: it goes into the
+        history while the decision's other actions (the staged steps) do not."""
         state = self.table.state
-        if state.recorded_as(seat, action) is None:
+        if isinstance(action, Staged) or state.recorded_as(seat, action) is None:
             return False
-        return any(state.recorded_as(seat, other) is None for other in self.table.legal(seat).values())
+        return any(
+            isinstance(other, Action) and state.recorded_as(seat, other) is None
+            for other in self.table.legal(seat).values()
+        )
 
     def view(self, agent: str) -> dict[str, Any]:
         """The seat's view itself, raw (the JSON-ready dict its tensor is read from)."""
@@ -329,7 +361,7 @@ class GhostTableParallel(ParallelEnv):  # type: ignore[misc]
                 f"no agent {', '.join(unknown)} in this game: its agents are {', '.join(self.possible_agents)}"
             )
         acting = [seat for seat in self.table.state.acting_seats() if seat not in self._held]
-        chosen: list[tuple[int, Action]] = []
+        chosen: list[tuple[int, Choice]] = []
         for seat in sorted(acting):
             name = self.possible_agents[seat]
             if name not in actions or actions[name] is None:

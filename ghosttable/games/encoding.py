@@ -13,6 +13,12 @@ a position (say a step's cost, which the ghost and the space it goes to fix); a 
 a parameter by what it means now (:class:`SlotFamily`, say "the Shadows on this cell")
 rather than by its value, when its values are serial numbers without bound or too many to list.
 Ids are checked to be distinct among the legal actions each time they are listed.
+
+A game may spell a few actions in several ids, one decision after another (``spell``: Ghost
+Stories' payments in several colours, one id per colour): a learner then chooses one id at a time,
+the ids given so far (:class:`Staged`) are held by the environment and shown in the seat's tensor,
+and the action is played when its last id is given. Spellings are checked to be distinct and none
+the beginning of another legal action's.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ghosttable.core.actions import Action, Value
 from ghosttable.core.errors import IllegalActionError
@@ -142,8 +148,7 @@ class SlotFamily(ActionFamily):
     """Actions ``kind`` indexed by the mixed radix of ``domains`` and by ``slots`` ranks read from the
     state (``rank(state, seat, action, legal)``, in ``[0, slots)``; ``legal`` is ``None`` when not
     listed yet): for a parameter whose values are serial numbers (the Old House's entities, indexed
-    by what the entity is on the board), or a choice the rules list in more ways than a fixed table
-    of a useful size could hold (some Ghost Stories payments). The rank must tell apart the legal
+    by what the entity is on the board). The rank must tell apart the legal
     actions that agree on ``domains``; such an id means the same thing in two positions only as far
     as the rank does: always, for a rank that is a key of what the action does on the board (an
     entity's kind and cell) rather than its place among the legal actions."""
@@ -338,6 +343,28 @@ def markdown_tables(encoding: GameEncoding) -> tuple[str, str]:
     return "\n".join(ids), "\n".join(blocks)
 
 
+@dataclass(frozen=True)
+class Staged:
+    """A choice part-way through an action spelled in several ids: the ids given so far (the
+    action is played when the last is given).
+
+    Attributes:
+        ids: the ids given, in order (at least one).
+    """
+
+    ids: tuple[int, ...]
+
+
+Choice = Action | Staged
+"""What an id chooses now: a legal action, or a step of one spelled in several ids."""
+
+Speller = Callable[[Action], "tuple[int, ...] | None"]
+"""A game's spelling of the actions it chooses in several ids (``None``: the action's one id)."""
+
+StagedObserver = Callable[[TensorBuilder, tuple[int, ...]], None]
+"""Fills the tensor's slices of the ids a seat has staged (the same slices whatever they hold)."""
+
+
 class GameEncoding:
     """One game's encoding under its options: a fixed action space and a view-to-tensor function.
 
@@ -353,60 +380,122 @@ class GameEncoding:
     """
 
     def __init__(
-        self, game: Game, space: ActionSpace, observe: Callable[[TensorBuilder, dict[str, Any], int | None], None]
+        self,
+        game: Game,
+        space: ActionSpace,
+        observe: Callable[[TensorBuilder, dict[str, Any], int | None], None],
+        spell: Speller | None = None,
+        observe_staged: StagedObserver | None = None,
     ) -> None:
         self.game = game
         self.space = space
         self.observe = observe
+        self.spell = spell
+        self.observe_staged = observe_staged
         self.num_distinct_actions: int = space.size
         probe = TensorBuilder()
         observe(probe, game.new_initial_state(seed=0).view(None), None)
+        if observe_staged is not None:
+            observe_staged(probe, ())
         self.layout: list[tuple[str, int, int]] = probe.layout
         self.observation_shape: tuple[int, ...] = (len(probe.values),)
 
     def action_id(self, state: State, seat: int, action: Action) -> int:
-        """The stable id of ``action`` of ``seat``, in ``[0, num_distinct_actions)``.
+        """The stable id of ``action`` of ``seat``, in ``[0, num_distinct_actions)``: its first id,
+        for an action spelled in several (see :meth:`action_ids`).
 
         Raises:
             IllegalActionError: an action of no kind or value this game's space holds.
         """
-        return self.space.action_id(state, seat, action)
+        return self.action_ids(state, seat, action)[0]
 
-    def action_of(self, state: State, seat: int, action_id: int) -> Action:
-        """The legal action of ``seat`` whose id is ``action_id``.
+    def action_ids(
+        self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None
+    ) -> tuple[int, ...]:
+        """The ids that choose ``action``, in order: one id for most actions, one per part for an
+        action the game spells in several (``legal``: the seat's legal actions, when listed).
 
         Raises:
-            IllegalActionError: no legal action of ``seat`` has that id now (or the id is out of
-                range); the reason names the decision point.
+            IllegalActionError: an action of no kind or value this game's space holds.
+        """
+        spelt = None if self.spell is None else self.spell(action)
+        if spelt is not None:
+            return spelt
+        return (self.space.action_id(state, seat, action, legal),)
+
+    def action_of(self, state: State, seat: int, action_id: int, staged: tuple[int, ...] = ()) -> Choice:
+        """What ``action_id`` chooses for ``seat`` after the ids ``staged``: the legal action it
+        ends, or a :class:`Staged` choice when more ids are to follow.
+
+        Raises:
+            IllegalActionError: no legal action of ``seat`` goes on with that id now (or the id is
+                out of range); the reason names the decision point.
         """
         size = self.num_distinct_actions
         if isinstance(action_id, bool) or not isinstance(action_id, int) or not 0 <= action_id < size:
             raise IllegalActionError(f"action id {action_id!r} is not in [0, {self.num_distinct_actions})")
-        legal = state.legal_actions(seat)
-        for action in legal:
-            if self.space.action_id(state, seat, action, legal) == action_id:
-                return action
+        if self.spell is None and not staged:
+            legal = state.legal_actions(seat)
+            for action in legal:
+                if self.space.action_id(state, seat, action, legal) == action_id:
+                    return action
+        else:
+            got = self.legal_map(state, seat, staged).get(action_id)
+            if got is not None:
+                return got
+            legal = state.legal_actions(seat)
         if not legal:
             raise IllegalActionError(f"seat {seat} has nothing to do now (action id {action_id})")
-        raise IllegalActionError(f"action id {action_id} is not a legal choice at {state.decision_name(seat)} now")
+        after = f" after the ids {list(staged)}" if staged else ""
+        raise IllegalActionError(
+            f"action id {action_id} is not a legal choice at {state.decision_name(seat)}{after} now"
+        )
 
-    def legal_ids(self, state: State, seat: int) -> list[int]:
-        """The sorted ids of ``state.legal_actions(seat)``."""
-        return sorted(self.space.legal_map(state, seat))
+    def legal_ids(self, state: State, seat: int, staged: tuple[int, ...] = ()) -> list[int]:
+        """The sorted ids ``seat`` may give now after the ids ``staged``: without any, the ids of
+        ``state.legal_actions(seat)`` (the first id of an action spelled in several)."""
+        return sorted(self.legal_map(state, seat, staged))
 
-    def legal_map(self, state: State, seat: int) -> dict[int, Action]:
-        """``{id: action}`` over the legal actions of ``seat``, listed once (for environments)."""
-        return self.space.legal_map(state, seat)
+    def legal_map(self, state: State, seat: int, staged: tuple[int, ...] = ()) -> dict[int, Choice]:
+        """``{id: what it chooses}`` over the ids ``seat`` may give after ``staged``, the legal
+        actions listed once (for environments).
 
-    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
-        """The tensor of ``state.view(seat)`` (only the view is read): ``observation_shape[0]``
-        floats, laid out as :attr:`layout` says."""
-        return self.view_tensor(state.view(seat), seat)
+        Raises:
+            AssertionError: two legal actions share their ids, or one's ids begin another's (a
+                defect of the game's encoding).
+        """
+        if self.spell is None and not staged:
+            return cast("dict[int, Choice]", self.space.legal_map(state, seat))
+        legal = state.legal_actions(seat)
+        out: dict[int, Choice] = {}
+        spellings: set[tuple[int, ...]] = set()
+        depth = len(staged)
+        for action in legal:
+            spelt = self.action_ids(state, seat, action, legal)
+            if spelt in spellings:
+                raise AssertionError(f"two legal actions of {state.game.spec.name} share the ids {list(spelt)}")
+            spellings.add(spelt)
+            if len(spelt) <= depth or spelt[:depth] != staged:
+                continue
+            key = spelt[depth]
+            choice: Choice = action if len(spelt) == depth + 1 else Staged(spelt[: depth + 1])
+            known = out.get(key)
+            if known is not None and (isinstance(known, Action) or isinstance(choice, Action)):
+                raise AssertionError(f"the ids of a legal action of {state.game.spec.name} begin another's")
+            out[key] = choice
+        return out
 
-    def view_tensor(self, view: dict[str, Any], seat: int | None) -> list[float]:
+    def observation_tensor(self, state: State, seat: int | None, staged: tuple[int, ...] = ()) -> list[float]:
+        """The tensor of ``state.view(seat)`` (only the view is read) and of the ids ``seat`` has
+        staged: ``observation_shape[0]`` floats, laid out as :attr:`layout` says."""
+        return self.view_tensor(state.view(seat), seat, staged)
+
+    def view_tensor(self, view: dict[str, Any], seat: int | None, staged: tuple[int, ...] = ()) -> list[float]:
         """The tensor of a view already built (see :meth:`observation_tensor`)."""
         builder = TensorBuilder(self.observation_shape[0])
         self.observe(builder, view, seat)
+        if self.observe_staged is not None:
+            self.observe_staged(builder, staged)
         if builder.cursor != self.observation_shape[0]:
             name, got = self.game.spec.name, builder.cursor
             raise AssertionError(f"{name} tensor has {got} entries, not {self.observation_shape[0]}")

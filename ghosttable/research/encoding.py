@@ -13,6 +13,7 @@ from typing import Protocol
 from ghosttable.core.actions import Action
 from ghosttable.core.errors import OptionError
 from ghosttable.core.state import Game, State
+from ghosttable.games.encoding import Staged
 
 ENCODINGS: dict[str, str] = {
     "ghost-stories": "ghosttable.games.ghost_stories.encoding",
@@ -34,22 +35,32 @@ class Encoding(Protocol):
     observation_shape: tuple[int, ...]
 
     def action_id(self, state: State, seat: int, action: Action) -> int:
-        """The stable id of ``action`` of ``seat``, in ``[0, num_distinct_actions)``; the legal
-        actions of a position have distinct ids. Raises ``IllegalActionError`` for an action of no
-        kind or value the game's space holds."""
+        """The stable id of ``action`` of ``seat``, in ``[0, num_distinct_actions)`` (the first of
+        its ids, for an action spelled in several: see :meth:`action_ids`). Raises
+        ``IllegalActionError`` for an action of no kind or value the game's space holds."""
         ...
 
-    def action_of(self, state: State, seat: int, action_id: int) -> Action:
-        """The legal action of ``seat`` whose id is ``action_id``. Raises ``IllegalActionError``
-        (with a reason) when no legal action of ``seat`` has that id now."""
+    def action_ids(self, state: State, seat: int, action: Action) -> tuple[int, ...]:
+        """The ids that choose ``action``, one after another: one for most actions, one per part
+        for the few a game spells in several (Ghost Stories' payments in several colours, one id
+        per colour). The legal actions of a position have distinct ids, none the beginning of
+        another's."""
         ...
 
-    def legal_ids(self, state: State, seat: int) -> list[int]:
-        """The sorted ids of ``state.legal_actions(seat)``."""
+    def action_of(self, state: State, seat: int, action_id: int, staged: tuple[int, ...] = ()) -> Action | Staged:
+        """What ``action_id`` chooses for ``seat`` after the ids ``staged``: the legal action it ends,
+        or a :class:`Staged` choice when more ids are to follow. Raises ``IllegalActionError`` (with
+        a reason) when no legal action of ``seat`` goes on with that id now."""
         ...
 
-    def observation_tensor(self, state: State, seat: int | None) -> list[float]:
-        """``observation_shape`` floats read from ``state.view(seat)`` only (``None``: a spectator)."""
+    def legal_ids(self, state: State, seat: int, staged: tuple[int, ...] = ()) -> list[int]:
+        """The sorted ids ``seat`` may give after ``staged`` (without: those that begin
+        ``state.legal_actions(seat)``)."""
+        ...
+
+    def observation_tensor(self, state: State, seat: int | None, staged: tuple[int, ...] = ()) -> list[float]:
+        """``observation_shape`` floats read from ``state.view(seat)`` only (``None``: a spectator)
+        and from the ids ``staged`` the seat has given towards its next action."""
         ...
 
 

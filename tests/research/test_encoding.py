@@ -1,8 +1,9 @@
 """The games' fixed action spaces: over seeded games of every game and seat count, every legal
-action's id is in range, round-trips through ``action_of``, and differs from the other legal
-actions' ids; ``legal_ids`` is their sorted list; an action keeps its id from one position to
-another; an id that is not legal now is refused with a reason and changes nothing; every tensor
-has the encoding's shape, finite and non-negative."""
+action's ids are in range, round-trip through ``action_of`` (an action spelled in several ids
+one id after another), and differ from the other legal actions' ids, none the beginning of
+another's; ``legal_ids`` is the sorted list of their first ids; an action keeps its ids from one
+position to another; an id that is not legal now is refused with a reason and changes nothing;
+every tensor has the encoding's shape, finite and non-negative."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ghosttable import registry
 from ghosttable.core import IllegalActionError
 from ghosttable.core.actions import Action
 from ghosttable.core.state import State
-from ghosttable.games.encoding import Family, GameEncoding
+from ghosttable.games.encoding import GameEncoding, Staged
 from ghosttable.research.encoding import encoding_for
 from tests.research.playouts import configurations, positions
 
@@ -22,9 +23,17 @@ SEEDS = (0, 1)
 
 
 def stateless(enc: GameEncoding, action: Action) -> bool:
-    """Whether ``action``'s id is read from the action alone (not a rank in the position)."""
+    """Whether ``action``'s id is read from the action alone (not from what is on the board)."""
     names = tuple(name for name, _ in action.params)
-    return any(isinstance(f, Family) and f.kind == action.kind and f.names == names for f in enc.space.families)
+    return any(f.stateless and f.kind == action.kind and f.names == names for f in enc.space.families)
+
+
+def spelt_back(enc: GameEncoding, state: State, seat: int, spelt: tuple[int, ...]) -> object:
+    """What ``action_of`` gives at the last of the ids ``spelt``, given one after another (each
+    before the last must give the :class:`Staged` choice of the ids so far)."""
+    for j in range(len(spelt) - 1):
+        assert enc.action_of(state, seat, spelt[j], spelt[:j]) == Staged(spelt[: j + 1])
+    return enc.action_of(state, seat, spelt[-1], spelt[:-1])
 
 
 @pytest.mark.parametrize(("name", "players"), configurations())
@@ -32,21 +41,25 @@ def test_every_legal_action_has_a_stable_distinct_id_that_round_trips(name: str,
     game = registry.load(name, players=players)
     enc = encoding_for(game)
     assert isinstance(enc, GameEncoding)
-    seen: dict[Action, int] = {}
+    seen: dict[Action, tuple[int, ...]] = {}
     kinds: set[str] = set()
     for seed in SEEDS:
         for k, state in enumerate(positions(name, players, seed)):
             for seat in state.acting_seats():
                 legal = state.legal_actions(seat)
-                ids = [enc.action_id(state, seat, a) for a in legal]
-                assert all(0 <= i < enc.num_distinct_actions for i in ids)
-                assert len(set(ids)) == len(ids), f"two legal actions share an id at {state.decision_name(seat)}"
-                assert enc.legal_ids(state, seat) == sorted(ids)
-                for action, i in zip(legal, ids, strict=True):
-                    assert enc.action_of(state, seat, i) == action
+                spellings = [enc.action_ids(state, seat, a) for a in legal]
+                ids = [spelt[0] for spelt in spellings]
+                assert all(0 <= i < enc.num_distinct_actions for spelt in spellings for i in spelt)
+                assert len(set(spellings)) == len(spellings), (
+                    f"two legal actions share ids at {state.decision_name(seat)}"
+                )
+                assert enc.legal_ids(state, seat) == sorted(set(ids))
+                for action, spelt in zip(legal, spellings, strict=True):
+                    assert spelt[0] == enc.action_id(state, seat, action)
+                    assert spelt_back(enc, state, seat, spelt) == action  # so no legal action's ids begin another's
                     kinds.add(action.kind)
                     if stateless(enc, action):
-                        assert seen.setdefault(action, i) == i, f"{action} changed its id"
+                        assert seen.setdefault(action, spelt) == spelt, f"{action} changed its ids"
                 if k % 7 == 0:
                     before = state.fingerprint()
                     free = next(i for i in range(enc.num_distinct_actions) if i not in set(ids))
@@ -185,17 +198,30 @@ def test_a_payment_in_one_colour_has_one_id_whatever_else_could_pay() -> None:
     assert len({enc.action_id(crowded, 0, a) for a in others}) == 3
 
 
-def test_a_payment_in_two_colours_round_trips_in_the_block_after_the_one_colour_ones() -> None:
-    from ghosttable.games.ghost_stories.encoding import MIXED_PAYMENTS, ONE_COLOUR_PAYMENTS
-
+def test_a_payment_in_two_colours_is_spelled_colour_by_colour_the_same_in_every_position() -> None:
     enc = encoding_for(registry.load("ghost-stories", players=4))
+    assert isinstance(enc, GameEncoding)
     # the corner tile 6 faces Bleeding Eyes (red, 2) on space 0 and the Perfidious Nymph (blue, 1) on 5
     state = _exorcism({0: {"red": 2, "blue": 1}, 1: {"blue": 1}}, {0: 38, 5: 15}, tile=6)
-    both = [a for a in state.legal_actions(0) if a.kind == "banish" and a["ghosts"] == (0, 5)]
+    both = sorted((a for a in state.legal_actions(0) if a.kind == "banish" and a["ghosts"] == (0, 5)), key=str)
     assert len(both) == 2  # the blue token of board 0 or of board 1
-    (family,) = [f for f in enc.space.families if f.kind == "banish"]
-    offset = enc.space.offsets[enc.space.families.index(family)]
-    for action in both:
-        got = enc.action_id(state, 0, action)
-        assert (got - offset) % (ONE_COLOUR_PAYMENTS + MIXED_PAYMENTS) >= ONE_COLOUR_PAYMENTS
-        assert enc.action_of(state, 0, got) == action
+    # each colour's part has the id of a payment of that part alone, for the same ghosts
+    red = enc.action_id(state, 0, Action.make("banish", ghosts=(0, 5), tokens=("0:red", "0:red")))
+    blue = {b: enc.action_id(state, 0, Action.make("banish", ghosts=(0, 5), tokens=(f"{b}:blue",))) for b in (0, 1)}
+    assert {enc.action_ids(state, 0, a) for a in both} == {(red, blue[0]), (red, blue[1])}
+    assert red in enc.legal_ids(state, 0) and enc.action_of(state, 0, red) == Staged((red,))
+    assert enc.legal_ids(state, 0, (red,)) == sorted(blue.values())
+    for board in (0, 1):
+        paid = enc.action_of(state, 0, blue[board], (red,))
+        assert isinstance(paid, Action) and f"{board}:blue" in paid["tokens"]
+    with pytest.raises(IllegalActionError, match="after the ids"):
+        enc.action_of(state, 0, red, (red,))
+    # the same payments in a position that offers more (board 1 holds red tokens too): the same ids
+    crowded = _exorcism({0: {"red": 2, "blue": 1}, 1: {"blue": 1, "red": 2}}, {0: 38, 5: 15}, tile=6)
+    more = [a for a in crowded.legal_actions(0) if a.kind == "banish" and a["ghosts"] == (0, 5)]
+    assert len(more) > len(both) and all(a in more for a in both)
+    assert [enc.action_ids(crowded, 0, a) for a in both] == [enc.action_ids(state, 0, a) for a in both]
+    # the seat's tensor holds the part it has staged, and only it
+    plain, staged = enc.observation_tensor(state, 0), enc.observation_tensor(state, 0, (red,))
+    changed = {name for name, start, stop in enc.layout if plain[start:stop] != staged[start:stop]}
+    assert changed == {"staged.ghosts", "staged[red]"}

@@ -238,3 +238,36 @@ def test_a_fractional_id_or_an_unknown_agent_is_refused_and_changes_nothing() ->
     with pytest.raises(IllegalActionError, match="no agent purple"):
         env.step({**chosen, "purple": 0})
     assert env.state_now.fingerprint() == before
+
+
+def test_a_payment_in_two_colours_is_chosen_one_id_at_a_time() -> None:
+    from tests.research.test_encoding import _exorcism
+
+    env = gpz.env("ghost-stories", players=4)
+    env.reset(seed=0)
+    # board 0's Taoist at the corner tile 6 pays for Bleeding Eyes (red, 2) and the Perfidious
+    # Nymph (blue, 1): its two red tokens, then a blue one of its own or of board 1's Taoist
+    env.table.state = _exorcism({0: {"red": 2, "blue": 1}, 1: {"blue": 1}}, {0: 38, 5: 15}, tile=6)
+    env.agent_selection = "taoist1"
+    enc = env.table.encoding
+    state = env.state_now
+    paid = next(a for a in state.legal_actions(0) if a.kind == "banish" and a["ghosts"] == (0, 5))
+    red, blue = enc.action_ids(state, 0, paid)
+    before, known = state.fingerprint(), len(state.history)
+    plain = env.observe("taoist1")
+    assert plain["action_mask"][red] == 1 and plain["action_mask"].sum() > 2
+    env.step(red)
+    assert env.agent_selection == "taoist1" and env.rewards["taoist1"] == 0.0
+    assert state.fingerprint() == before and len(state.history) == known  # nothing played yet
+    staged = env.observe("taoist1")
+    assert np.flatnonzero(staged["action_mask"]).tolist() == enc.legal_ids(state, 0, (red,))
+    assert blue in np.flatnonzero(staged["action_mask"]).tolist()
+    assert staged["observation"].tolist() == pytest.approx(enc.observation_tensor(state, 0, (red,)))
+    assert staged["observation"].tolist() != plain["observation"].tolist()
+    assert env.observe("taoist2")["observation"].tolist() == pytest.approx(enc.observation_tensor(state, 1))
+    with pytest.raises(IllegalActionError, match="after the ids"):
+        env.step(red)
+    assert state.fingerprint() == before
+    env.step(blue)
+    assert len(env.state_now.history) == known + 1
+    assert env.state_now.history[-1] == (0, paid)

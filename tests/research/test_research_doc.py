@@ -24,11 +24,12 @@ def examples() -> list[str]:
 
 def test_the_page_has_an_example_per_interface() -> None:
     found = examples()
-    assert len(found) == 3
+    assert len(found) == 4
     assert "encoding_for" in found[0] and "pettingzoo.env(" in found[1] and "parallel_env(" in found[2]
+    assert "make_bot" in found[3]  # an agent evaluated against the built-in bots
 
 
-@pytest.mark.parametrize("index", range(3))
+@pytest.mark.parametrize("index", range(4))
 def test_an_example_runs(index: int) -> None:
     if index:
         required("pettingzoo")

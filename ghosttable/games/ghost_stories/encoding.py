@@ -7,19 +7,17 @@ holds:
 
 - ``reroll dice=...``: the bit mask of the dice rerolled (at most 6 dice);
 - ``banish ghosts=... tokens=...``: the ghosts banished (one space, or the two a corner tile
-  faces: 16 choices), then the payment. A payment in one colour or none (every payment against
-  one ghost of one colour, and against two when one colour of tokens pays) is indexed by its
-  content, the same in every position: no token, or its colour and how many tokens of it each of
-  the four boards pays (1 to 4 in all: the box holds 4 of a colour), :data:`ONE_COLOUR_PAYMENTS`
-  ids. A payment in two colours or more (two ghosts of different colours, a many-coloured
-  incarnation) is indexed by its rank among the legal payments in several colours of those
-  ghosts, sorted by the number of tokens and then their ``board:colour`` text (at most
-  :data:`MIXED_PAYMENTS`): its content would need one id per split of up to four tokens of each
-  of five colours among four boards (70 ** 5 of them), which no fixed table of a useful size holds;
-  an id that means one payment everywhere there would need the payment made a staged decision,
-  colour by colour, in the rules.
+  faces: 16 choices), then the payment by its content, the same in every position. A payment in
+  one colour or none is one id: no token, or its colour and how many tokens of it each of the
+  four boards pays (1 to 4 in all: the box holds 4 of a colour), :data:`ONE_COLOUR_PAYMENTS` ids.
+  A payment in two colours or more (two ghosts of different colours, a many-coloured
+  incarnation) is spelled in one such id per colour, in the order of ``COLOURS``: what each
+  colour's tokens are and who pays them, chosen one colour after another (its content in one id
+  would need one per split of up to four tokens of each of five colours among four boards, 70 **
+  5 of them). The rules list minimal payments only, so no legal payment's ids begin another's.
 
-The tensor reads the public table only (every seat sees the same, the ghost deck's order never).
+The tensor ends with the parts of a payment a seat has staged so far (empty but while it is
+spelling one). The tensor reads the public table only (every seat sees the same, the ghost deck's order never).
 """
 
 from __future__ import annotations
@@ -30,13 +28,13 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from ghosttable.core.actions import Action
+from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import Game, State
 from ghosttable.games.encoding import (
     ActionFamily,
     ActionSpace,
     Family,
     GameEncoding,
-    SlotFamily,
     SubsetFamily,
     TensorBuilder,
 )
@@ -61,9 +59,8 @@ SPLITS: tuple[tuple[int, ...], ...] = tuple(
 )
 """The ways the four boards can pay 1 to 4 tokens of one colour (tokens per board), in id order."""
 ONE_COLOUR_PAYMENTS = 1 + len(COLOURS) * len(SPLITS)
-"""The ids of the payments in one colour or none, per choice of ghosts: none, then by colour and split."""
-MIXED_PAYMENTS = 256
-"""The most ways of paying in two colours or more for one choice of ghosts that ``banish`` ids hold."""
+"""The ids of the payments in one colour or none, per choice of ghosts: none, then by colour and split.
+A payment in several colours is spelled in several of them, one per colour."""
 NO_PARAMETER = NO_PARAMETER_KINDS
 GHOST_CHOICES: tuple[tuple[int, ...], ...] = tuple(sorted({(s,) for s in SPACES} | {f for f in FACING if len(f) == 2}))
 """What one exorcism may banish: a ghost on one space, or the two a corner tile faces."""
@@ -94,6 +91,7 @@ DECK_POSITIONS = 70
 
 _SPLIT_INDEX = {split: i for i, split in enumerate(SPLITS)}
 _COLOUR_INDEX = {colour: i for i, colour in enumerate(COLOURS)}
+_GHOSTS_INDEX = {ghosts: i for i, ghosts in enumerate(GHOST_CHOICES)}
 
 
 def one_colour_payment(tokens: Sequence[str]) -> int | None:
@@ -116,26 +114,60 @@ def one_colour_payment(tokens: Sequence[str]) -> int | None:
     return 1 + _COLOUR_INDEX[colours.pop()] * len(SPLITS) + got
 
 
-def _payment_index(state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
-    """The index of a ``banish``'s payment among the ids of its ghosts (see the module)."""
-    tokens = cast("tuple[str, ...]", action["tokens"])
-    content = one_colour_payment(tokens)
-    if content is not None:
-        return content
-    actions = state.legal_actions(seat) if legal is None else legal
-    ghosts = action["ghosts"]
-    mixed = sorted(
-        (
-            a
-            for a in actions
-            if a.kind == "banish"
-            and a["ghosts"] == ghosts
-            and one_colour_payment(cast("tuple[str, ...]", a["tokens"])) is None
-        ),
-        key=lambda a: (len(a["tokens"]), a["tokens"]),  # type: ignore[arg-type]
-    )
-    rank = mixed.index(action) if action in mixed else MIXED_PAYMENTS
-    return ONE_COLOUR_PAYMENTS + rank
+def payment_parts(tokens: Sequence[str]) -> tuple[int, ...]:
+    """The content indexes of a payment's colours, one per colour it holds in the order of
+    ``COLOURS`` (``(0,)`` for no token): what spells it (see the module).
+
+    Raises:
+        IllegalActionError: a token of no board or colour, or more of a colour than the box holds.
+    """
+    if not tokens:
+        return (0,)
+    by_colour: dict[str, list[str]] = {}
+    for token in tokens:
+        by_colour.setdefault(str(token).partition(":")[2], []).append(str(token))
+    parts = []
+    for colour in sorted(by_colour, key=lambda c: _COLOUR_INDEX.get(c, len(COLOURS))):
+        got = one_colour_payment(by_colour[colour])
+        if got is None:
+            raise IllegalActionError(f"a payment of {', '.join(tokens)} has no id: {colour} is past the table")
+        parts.append(got)
+    return tuple(parts)
+
+
+class PaymentFamily(ActionFamily):
+    """``banish``: the ghosts banished, then a payment's colour part (see the module); an action's
+    index is that of its first part, :meth:`spelling` gives them all."""
+
+    kind = "banish"
+    names = ("ghosts", "tokens")
+    size = len(GHOST_CHOICES) * ONE_COLOUR_PAYMENTS
+
+    def ghosts_index(self, action: Action) -> int:
+        """The place of the action's ghosts among :data:`GHOST_CHOICES`."""
+        got = _GHOSTS_INDEX.get(cast("tuple[int, ...]", action["ghosts"]))
+        if got is None:
+            raise IllegalActionError(f"{action} has no id: ghosts={action['ghosts']!r} is outside its domain")
+        return got
+
+    def spelling(self, action: Action) -> tuple[int, ...]:
+        """The action's indexes in the block, one per colour of its payment."""
+        base = self.ghosts_index(action) * ONE_COLOUR_PAYMENTS
+        return tuple(base + part for part in payment_parts(cast("tuple[str, ...]", action["tokens"])))
+
+    def index(self, state: State, seat: int, action: Action, legal: Sequence[Action] | None = None) -> int:
+        """The index of the ghosts and of the payment's first colour."""
+        return self.spelling(action)[0]
+
+    def staged(self, index: int) -> tuple[tuple[int, ...], str, tuple[int, ...]]:
+        """The ghosts, colour and split (tokens per board) of a part's index (not the empty payment)."""
+        ghosts, part = divmod(index, ONE_COLOUR_PAYMENTS)
+        colour, split = divmod(part - 1, len(SPLITS))
+        return GHOST_CHOICES[ghosts], COLOURS[colour], SPLITS[split]
+
+    def describe(self) -> str:
+        """``banish(ghosts[16] x payment part[346])``."""
+        return f"banish(ghosts[{len(GHOST_CHOICES)}] x payment part[{ONE_COLOUR_PAYMENTS}])"
 
 
 def action_families() -> list[ActionFamily]:
@@ -169,16 +201,7 @@ def action_families() -> list[ActionFamily]:
             Family(kind, (("tile", TILES), ("board", BOARDS))),
             Family(kind, (("tile", TILES), ("ghost", SPACES), ("to", SPACES))),
         ]
-    fams.append(
-        SlotFamily(
-            "banish",
-            ("ghosts", "tokens"),
-            ONE_COLOUR_PAYMENTS + MIXED_PAYMENTS,
-            _payment_index,
-            (("ghosts", GHOST_CHOICES),),
-            "payment",
-        )
-    )
+    fams.append(PaymentFamily())
     return fams
 
 
@@ -279,4 +302,22 @@ def observe(out: TensorBuilder, view: dict[str, Any], seat: int | None) -> None:
 
 def encoding(game: Game) -> GameEncoding:
     """The encoding of a loaded Ghost Stories game (its options change no size)."""
-    return GameEncoding(game, ActionSpace(action_families()), observe)
+    space = ActionSpace(action_families())
+    (payments,) = [f for f in space.families if isinstance(f, PaymentFamily)]
+    offset = space.offsets[space.families.index(payments)]
+
+    def spell(action: Action) -> tuple[int, ...] | None:
+        if action.kind != "banish" or len(action["tokens"]) < 2:  # type: ignore[arg-type]
+            return None
+        spelt = payments.spelling(action)
+        return tuple(offset + i for i in spelt) if len(spelt) > 1 else None
+
+    def observe_staged(out: TensorBuilder, staged: tuple[int, ...]) -> None:
+        parts = [payments.staged(i - offset) for i in staged]
+        out.one_hot("staged.ghosts", parts[0][0] if parts else None, GHOST_CHOICES)
+        paid = {colour: split for _, colour, split in parts}
+        for colour in COLOURS:
+            split = paid.get(colour, ())
+            out.counts(f"staged[{colour}]", dict(enumerate(split)), BOARDS, TOKENS_PER_COLOUR)
+
+    return GameEncoding(game, space, observe, spell, observe_staged)
