@@ -129,6 +129,19 @@ class RunGhostRunState(State):
         (rules 3.0 on; the game as 2.0 played it, ``RunGhostRun.as_version``, logs none of them)."""
         return bool(getattr(self.game, "tells_reveal", True))
 
+    @property
+    def seals_plans(self) -> bool:
+        """Whether a movement plan is staged and kept in the history as one ``seal`` action (rules
+        2.0 on); under 1.0 (``RunGhostRun.as_version("1.0")``) each ``step`` and the ``done`` are
+        kept as they are sent."""
+        return bool(getattr(self.game, "seals_plans", True))
+
+    @property
+    def midnight_as_written(self) -> bool:
+        """Whether four Midnight Strikes cards read as the seed writes them (rules 2.0 on; see
+        :mod:`~ghosttable.games.run_ghost_run.midnight` for 1.0's readings)."""
+        return bool(getattr(self.game, "midnight_as_written", True))
+
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
         data = game_data()
@@ -1121,12 +1134,14 @@ class RunGhostRunState(State):
     def action_is_public(self, seat: int, action: Action) -> bool:
         """A movement plan stays sealed until the reveal (rulebook: "Moving the ghosts"): its steps
         and the ``seal`` that stands for them; furniture moves, the keyhole side and the Midnight
-        Strikes choices are made in the open."""
+        Strikes choices are made in the open (under 1.0 only the steps were sealed)."""
+        if not self.seals_plans:
+            return action.kind != "step"
         return action.kind not in ("step", "done", sealing.SEAL)
 
     def public_action_text(self, seat: int, action: Action) -> str | None:
         """What everyone reads of a sealed plan before the reveal: only that it was sealed."""
-        if action.kind in ("done", sealing.SEAL):
+        if action.kind in ("done", sealing.SEAL) and self.seals_plans:
             return "seals a movement plan"
         return super().public_action_text(seat, action)
 
@@ -1134,7 +1149,10 @@ class RunGhostRunState(State):
         """A movement plan is staged: its steps stay in the seat's draft (``plans``), out of the
         history, and ``done`` goes into it as the one ``seal`` action of the whole plan (see
         :mod:`~ghosttable.games.run_ghost_run.sealing`), so that nothing of a plan but its sealing
-        reaches a record, a table's version or its log before the reveal."""
+        reaches a record, a table's version or its log before the reveal. Under 1.0 every action
+        is kept as it is."""
+        if not self.seals_plans:
+            return action
         kind = action.kind
         if kind == "step":
             return None
@@ -1143,8 +1161,9 @@ class RunGhostRunState(State):
         return action
 
     def has_staged(self, seat: int) -> bool:
-        """Whether ``seat`` is building its movement plan and its draft holds a step."""
-        return self.phase == "plan" and not self.submitted[seat] and bool(self.plans[seat])
+        """Whether ``seat`` is building its movement plan and its draft holds a step (never under
+        1.0, whose steps go into the history)."""
+        return self.seals_plans and self.phase == "plan" and not self.submitted[seat] and bool(self.plans[seat])
 
     def take_back_staged(self, seat: int) -> None:
         """Remove the last step of ``seat``'s movement plan, not yet sealed, from its draft (the
@@ -1166,8 +1185,9 @@ class RunGhostRunState(State):
     def parts(self, seat: int, action: Action) -> list[Action] | None:
         """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before
         the seat has begun its plan step by step). Raises ``IllegalActionError`` for a seal that is
-        not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time."""
-        if action.kind != sealing.SEAL:
+        not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time.
+        Under 1.0 a plan has no ``seal``: ``None``."""
+        if action.kind != sealing.SEAL or not self.seals_plans:
             return None
         if self.phase != "plan":
             raise IllegalActionError("a plan is sealed only while movement plans are made")
@@ -1226,11 +1246,30 @@ class RunGhostRunState(State):
                         break
                     twin.plans[s].append(acts[rng.randrange(len(acts))])
                 twin.plans[s].append(DONE)
+            if not twin.seals_plans:
+                twin._redraw_stepped_history(seat)
+                return twin
             for i in range(first, len(twin.history)):
                 s, _ = twin.history[i]
                 if s != seat:
                     twin.history[i] = (s, sealing.seal_of(twin.plans[s]))
         return twin
+
+    def _redraw_stepped_history(self, seat: int | None) -> None:
+        """Under 1.0 (plans kept step by step): replace the other seats' steps and ``done`` of this
+        turn's plans, the history's last entries, by their plans as drawn anew."""
+        first = len(self.history)
+        seals = list(self.submitted)  # the ``done`` each seat still has to meet, going back
+        while first > 0:
+            s, action = self.history[first - 1]
+            if action.kind not in ("step", "done") or (action.kind == "done" and not seals[s]):
+                break  # an earlier turn's
+            if action.kind == "done":
+                seals[s] = False
+            first -= 1
+        mine = [(s, a) for s, a in self.history[first:] if s == seat]
+        drawn = [(s, a) for s in range(self.players) if s != seat for a in self.plans[s]]
+        self.history[first:] = mine + drawn
 
     def reveals(self, seat: int, action: Action, before: State) -> bool:
         """Whether the action just carried out turned a card over (a Movement card or a Midnight

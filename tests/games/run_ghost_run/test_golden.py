@@ -12,6 +12,7 @@ from ghosttable.ai.base import make_bot
 from ghosttable.ai.play import play_game
 from ghosttable.core import Record, RecordError, replay
 from ghosttable.games.run_ghost_run import RunGhostRun
+from ghosttable.games.run_ghost_run.game import RunGhostRunVersion1
 
 GOLDEN = [
     ({}, 32, [12, 2, 12], [1.0, -1.0, 1.0], "ce354c1b0511f0e8bd5bfe491801a90d"),
@@ -59,12 +60,72 @@ def test_records_of_rules_2_0_replay_on_the_classic_layout(name: str) -> None:
         replay(doc, game=balanced)
 
 
+RULES_1_0 = {
+    "rules-1.0-heuristic-four": [],
+    "rules-1.0-heuristic-merging": [],
+    "rules-1.0-random-two": [],
+    "rules-1.0-midnight-tag": ["tag_youre_it", "big_brother"],
+    "rules-1.0-midnight-dizzy": ["im_dizzy", "big_brother"],
+    "rules-1.0-midnight-merging": ["im_dizzy", "big_brother"],
+}
+"""Records made by rules 1.0 (``simulate``, seeds 0 on): heuristic players (four seats; two with
+merging), random players (two seats, the furniture moved standing), and heuristic players with
+Midnight Strikes (two seats, and three with merging), naming the 1.0 cards they drew."""
+
+
+@pytest.mark.parametrize("name", sorted(RULES_1_0))
+def test_records_of_rules_1_0_replay_step_by_step(name: str) -> None:
+    """Rules 2.0 sealed a plan as one action and read five Midnight Strikes cards anew: a 1.0
+    record, its plans kept as ``step`` and ``done`` actions, replays through
+    ``RunGhostRun.as_version("1.0")`` on ``classic`` to the final state and returns it names, its
+    history holding every action of the record."""
+    doc = json.loads((RECORDS / f"{name}.json").read_text("utf-8"))
+    assert doc["version"] == "1.0" and {"step", "done"} <= {a["kind"] for _, a in doc["actions"]}
+    state = replay(doc)
+    assert isinstance(state.game, RunGhostRunVersion1)
+    assert state.game.options["layout"] == "classic"
+    assert state.fingerprint() == doc["result"]["final"]
+    assert state.returns() == doc["result"]["returns"]
+    assert len(state.history) == len(doc["actions"])
+    assert state.record().to_json()["version"] == "1.0"
+    drawn = [line.rsplit(": ", 1)[1] for line in state.log if "draws Midnight Strikes:" in line]  # type: ignore[attr-defined]
+    assert set(RULES_1_0[name]) <= set(drawn)
+
+
+@pytest.mark.parametrize("name", [n for n, cards in RULES_1_0.items() if cards])
+def test_records_of_rules_1_0_need_its_midnight_readings(name: str) -> None:
+    """With the plans kept step by step but the cards read as 2.0 reads them, the Midnight
+    Strikes records of 1.0 are refused: their games turned on 1.0's readings."""
+
+    class StepByStepOnly(RunGhostRunVersion1):
+        midnight_as_written = True
+
+    doc = json.loads((RECORDS / f"{name}.json").read_text("utf-8"))
+    with pytest.raises(RecordError):
+        replay(doc, game=StepByStepOnly(doc["players"], **doc["options"], layout="classic"))
+
+
+def test_a_rules_1_0_record_is_not_a_sealed_one() -> None:
+    """Under sealing (2.0 on) a plan's steps stay out of the history and ``done`` is kept as a
+    ``seal``: the game as 1.0 with sealing does not give back the 1.0 record's history."""
+
+    class Sealing(RunGhostRunVersion1):
+        seals_plans = True
+
+    doc = json.loads((RECORDS / "rules-1.0-heuristic-four.json").read_text("utf-8"))
+    with pytest.raises(RecordError):
+        replay(doc, game=Sealing(4, **doc["options"], layout="classic"))
+
+
 def test_other_rules_versions_are_refused() -> None:
     doc = json.loads((RECORDS / "rules-2.0-random-both.json").read_text("utf-8"))
     unsigned = {k: v for k, v in doc.items() if k != "checksum"}
-    with pytest.raises(RecordError, match=r"version 1\.0; this is version 3\.0"):
-        replay(dict(unsigned, version="1.0"))
-    assert RunGhostRun(2).as_version("1.0") is None
+    with pytest.raises(RecordError, match=r"version 0\.9; this is version 3\.0"):
+        replay(dict(unsigned, version="0.9"))
+    assert RunGhostRun(2).as_version("0.9") is None
     older = RunGhostRun(2, merging=True).as_version("2.0")
     assert older is not None and older.players == 2
     assert older.options == {"merging": True, "midnight": False, "layout": "classic"}
+    first = RunGhostRun(3, midnight=True).as_version("1.0")
+    assert isinstance(first, RunGhostRunVersion1) and first.spec.version == "1.0"
+    assert first.options == {"merging": False, "midnight": True, "layout": "classic"}
