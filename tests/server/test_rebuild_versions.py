@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 from itertools import islice
 from pathlib import Path
 
-from ghosttable.core import Action
+from ghosttable.ai.base import choose_whole, make_bot
+from ghosttable.core import Action, replay
 from ghosttable.core.records import Record, replay_states
 from ghosttable.server.rooms import build_room
 from ghosttable.server.storage import SeatData, TableData
@@ -62,7 +63,14 @@ def test_a_table_of_rules_1_0_is_rebuilt_as_1_0_and_goes_on_step_by_step() -> No
     seat, action = actions[cut]
     room.record_step(seat, Action.from_json(action))
     assert len(room.state.history) == cut + 1 and room.state.history[-1][1].kind in ("step", "done")
-    assert room.state.record().to_json()["version"] == "1.0"
+    # its AI seats play on as 1.0 did, each step of a plan its own stored action, to the end
+    bots = [make_bot(room.game, "random", seat, seat) for seat in range(4)]
+    while not room.state.is_terminal():
+        seat = room.state.acting_seats()[0]
+        room.record_step(seat, choose_whole(bots[seat], room.state, seat))
+    record = room.state.record().to_json()
+    assert record["version"] == "1.0" and "step" in {a["kind"] for _, a in record["actions"][cut:]}
+    assert replay(record).fingerprint() == room.state.fingerprint()
 
 
 def test_a_table_of_the_installed_version_is_rebuilt_under_the_installed_rules() -> None:
