@@ -79,6 +79,10 @@ class RunGhostRun(Game):
     """Whether a movement plan is staged and goes into the history as one ``seal`` action (rules
     2.0 on); 1.0 kept every ``step`` and the ``done`` as its own action."""
 
+    tips_onto_side: ClassVar[bool] = True
+    """Whether ``tipped`` lays a piece onto its side (rules 2.0 on); 1.0 laid it onto its back
+    (``data.TIPPED_ON_BACK``)."""
+
     midnight_as_written: ClassVar[bool] = True
     """Whether I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big Brother read as the seed
     writes them (rules 2.0 on; see :mod:`~ghosttable.games.run_ghost_run.midnight` for 1.0's)."""
@@ -171,9 +175,11 @@ class RunGhostRunVersion2(RunGhostRun):
 class RunGhostRunVersion1(RunGhostRunVersion2):
     """Run, Ghost, Run! as rules version 1.0 played it (see :meth:`RunGhostRun.as_version`): a
     movement plan's ``step`` actions and its ``done`` each go into the history as they are sent
-    (no staging, no ``seal``), and I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big
-    Brother read as 1.0 read them (spec page, "Version history")."""
+    (no staging, no ``seal``), a piece put down ``tipped`` (by a player or by Overexcited) lies on
+    its back, and I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big Brother read as 1.0
+    read them (spec page, "Version history")."""
 
     spec = dataclasses.replace(RunGhostRun.spec, version="1.0")
     seals_plans = False
+    tips_onto_side = False
     midnight_as_written = False

@@ -48,8 +48,9 @@ def draw_effect(state: RunGhostRunState) -> bool:
     elif card == "overexcited":
         for name in sorted(state.board.furniture, key=lambda n: (state.board.furniture[n].on is None, n)):
             at = state.board.furniture[name]
-            if at.posture != "tipped":
-                auto_place(state, name, [Placement(c, r, at.rotation, "tipped") for c, r in _near(at.col, at.row)])
+            tipped = state.postures[1]
+            if at.posture != tipped:
+                auto_place(state, name, [Placement(c, r, at.rotation, tipped) for c, r in _near(at.col, at.row)])
     elif card == "grimace_contest":
         _grimace(state)
     elif card == "tag_youre_it":

@@ -35,7 +35,7 @@ from ghosttable.games.run_ghost_run.board import (
     Board,
     Ghost,
 )
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, SIZES, Place, game_data
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 from ghosttable.games.run_ghost_run.listing import (
     ACTING,
@@ -135,6 +135,12 @@ class RunGhostRunState(State):
         2.0 on); under 1.0 (``RunGhostRun.as_version("1.0")``) each ``step`` and the ``done`` are
         kept as they are sent."""
         return bool(getattr(self.game, "seals_plans", True))
+
+    @property
+    def postures(self) -> tuple[str, ...]:
+        """The furniture's postures: ``POSTURES`` (``tipped`` onto a piece's side, rules 2.0 on),
+        or under 1.0 ``POSTURES_1_0`` (``tipped`` onto its back, ``TIPPED_ON_BACK``)."""
+        return POSTURES if getattr(self.game, "tips_onto_side", True) else POSTURES_1_0
 
     @property
     def midnight_as_written(self) -> bool:
@@ -748,7 +754,9 @@ class RunGhostRunState(State):
                 [g.id, g.owner, g.size, g.where, list(g.space) if g.space else None, g.place]
                 for g in sorted(board.ghosts.values(), key=lambda g: g.id)
             ],
-            "furniture": [[n, a.col, a.row, a.rotation, a.posture] for n, a in sorted(board.furniture.items())],
+            "furniture": [
+                [n, a.col, a.row, a.rotation, posture_text(a.posture)] for n, a in sorted(board.furniture.items())
+            ],
             "history": [[s, str(a)] for s, a in self.history],
             "plans": [[str(a) for a in plan] for plan in self.plans],
             "log": len(self.log),
@@ -877,7 +885,7 @@ class RunGhostRunState(State):
         ``None`` otherwise (the same tests, spot by spot: where it stands; inside the hall and
         on the floor clear of what refuses the spot's posture; stacked; a lifted piece's spot that
         carries its ghosts back)."""
-        actions = place_actions(name)
+        actions = place_actions(name, self.postures)
         ground = self._placement_ground(name)
         if ground is None:
             return 1, lambda q: actions[spot_index(self.board.furniture[name])]
@@ -896,7 +904,7 @@ class RunGhostRunState(State):
             ground.groups,
             ground.plan_view,
         )
-        spots = hall.spots(name)
+        spots = hall.spots(name, self.postures)
         refusals: dict[str, int] = {}
 
         def slot(k: int) -> Action | None:
@@ -907,7 +915,7 @@ class RunGhostRunState(State):
                 return None
             at = spot.placement
             posture = at.posture
-            places = shape.tipped_places if posture == "tipped" else shape.places
+            places = hall.places_in(shape, posture)
             refused = refusals.get(posture)
             if refused is None:
                 refused = taken | lifted_refused
@@ -938,7 +946,7 @@ class RunGhostRunState(State):
         of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
         :meth:`Board.move_piece` would carry them out."""
         ground = self._placement_ground(name)
-        actions = place_actions(name)
+        actions = place_actions(name, self.postures)
         if ground is None:
             return [actions[spot_index(self.board.furniture[name])]]
         board = self.board
@@ -963,9 +971,9 @@ class RunGhostRunState(State):
         ) = ground
         here_on_floor = here if current.on is None else -1
         out = [actions[here]]
-        spots = hall.spots(name)
-        for posture, candidates in spots_by_posture(name):
-            places = shape.tipped_places if posture == "tipped" else shape.places
+        spots = hall.spots(name, self.postures)
+        for posture, candidates in spots_by_posture(name, self.postures):
+            places = hall.places_in(shape, posture)
             refused = taken | lifted_refused
             for bit, sizes in groups:
                 if not room_for(places, sizes):
@@ -1032,7 +1040,7 @@ class RunGhostRunState(State):
         if lat.on is not None or mask & ~m or (k == here and current.on == low):
             return False
         if lifted:
-            at = hall.spots(name)[k].placement
+            at = hall.spots(name, self.postures)[k].placement
             return self.board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space)
         if mask & occupied:
             if not leave_floor:
@@ -1063,7 +1071,8 @@ class RunGhostRunState(State):
         if kind == "place":
             name = str(action["piece"])
             sp = parse_space(str(action["at"]))
-            spot = Placement(sp[0], sp[1], int(action["rotation"]), str(action["posture"]))  # type: ignore[arg-type]
+            posture = self.postures[POSTURES.index(str(action["posture"]))]
+            spot = Placement(sp[0], sp[1], int(action["rotation"]), posture)  # type: ignore[arg-type]
             at = self.board.resolve(name, spot) or self.board.furniture[name]
             if at != self.board.furniture[name]:
                 self.board.move_piece(name, at)

@@ -9,7 +9,7 @@ import pytest
 
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall, midnight
-from ghosttable.games.run_ghost_run.data import game_data
+from ghosttable.games.run_ghost_run.data import TIPPED_ON_BACK, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, parse_space
 from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 from tests.games.run_ghost_run.helpers import done, finish_turn, new_state, put, step
@@ -355,3 +355,10 @@ def test_rules_1_0_big_brother_under_merging_takes_an_unused_piece() -> None:
     assert state.legal_actions(0) == [Action.make("grow", ghost="red-s1")]
     state.apply(Action.make("grow", ghost="red-s1"), 0)
     assert state.board.ghosts["red-m1"].space == parse_space("A3")
+
+
+def test_rules_1_0_overexcited_tips_each_piece_onto_its_back() -> None:
+    state = turn_two("overexcited", version="1.0")
+    postures = {at.posture for at in state.board.furniture.values()}
+    assert TIPPED_ON_BACK in postures and "tipped" not in postures
+    assert {f["posture"] for f in state.view(0)["furniture"]} <= {"standing", "tipped"}
