@@ -1,6 +1,7 @@
 """A stored table of an older rules version that the game can still play as (``Game.as_version``)
 is rebuilt under that version: a Run, Ghost, Run! table created under 2.0 keeps its classic hall
-and its log after an upgrade to 3.0, and its record says 2.0."""
+and its log after an upgrade to 3.0, and its record says 2.0; one created under 1.0 goes on with
+its plans kept step by step, and its record says 1.0."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from datetime import UTC, datetime
 from itertools import islice
 from pathlib import Path
 
+from ghosttable.ai.base import choose_whole, make_bot
+from ghosttable.core import Action, replay
 from ghosttable.core.records import Record, replay_states
 from ghosttable.server.rooms import build_room
 from ghosttable.server.storage import SeatData, TableData
 
-RECORD = Path(__file__).parents[1] / "games" / "run_ghost_run" / "records" / "rules-2.0-random-both.json"
+RECORDS = Path(__file__).parents[1] / "games" / "run_ghost_run" / "records"
+RECORD = RECORDS / "rules-2.0-random-both.json"
 
 
 def _stored(doc: dict[str, object], version: str, actions: int) -> TableData:
@@ -45,6 +49,28 @@ def test_a_table_of_rules_2_0_is_rebuilt_as_2_0_and_its_record_says_so() -> None
     assert room.state.fingerprint() == expected.fingerprint()
     assert room.state.record().to_json()["version"] == "2.0"
     assert not any("the plans are revealed" in str(line) for line in room.state.log)  # type: ignore[attr-defined]
+
+
+def test_a_table_of_rules_1_0_is_rebuilt_as_1_0_and_goes_on_step_by_step() -> None:
+    doc = json.loads((RECORDS / "rules-1.0-heuristic-four.json").read_text("utf-8"))
+    actions = doc["actions"]
+    # stop inside a plan phase, after a step, so that the next action is another seat's step or done
+    cut = next(i for i in range(len(actions) // 2, len(actions)) if actions[i - 1][1]["kind"] == "step")
+    room = build_room(_stored(doc, "1.0", cut))
+    assert room.game.spec.version == "1.0" and room.game.options["layout"] == "classic"
+    expected = next(islice(replay_states(Record.from_json(doc)), cut, None))
+    assert room.state.fingerprint() == expected.fingerprint()
+    seat, action = actions[cut]
+    room.record_step(seat, Action.from_json(action))
+    assert len(room.state.history) == cut + 1 and room.state.history[-1][1].kind in ("step", "done")
+    # its AI seats play on as 1.0 did, each step of a plan its own stored action, to the end
+    bots = [make_bot(room.game, "random", seat, seat) for seat in range(4)]
+    while not room.state.is_terminal():
+        seat = room.state.acting_seats()[0]
+        room.record_step(seat, choose_whole(bots[seat], room.state, seat))
+    record = room.state.record().to_json()
+    assert record["version"] == "1.0" and "step" in {a["kind"] for _, a in record["actions"][cut:]}
+    assert replay(record).fingerprint() == room.state.fingerprint()
 
 
 def test_a_table_of_the_installed_version_is_rebuilt_under_the_installed_rules() -> None:

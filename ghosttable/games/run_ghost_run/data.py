@@ -20,7 +20,21 @@ NEXT_SIZE: dict[str, str] = {"small": "medium", "medium": "large"}
 """The size a ghost grows to by merging or by "I'll Tell My Big Brother"."""
 
 POSTURES: tuple[str, ...] = ("standing", "tipped")
-"""Furniture postures: upright, or tipped onto its back ("Overexcited")."""
+"""Furniture postures: upright, or tipped onto its side ("Overexcited")."""
+
+TIPPED_ON_BACK = "tipped_on_back"
+"""The ``tipped`` posture as rules 1.0 read it, onto the piece's back (local ``(u, v, z)`` becomes
+``(u, z, back - v)``): what a piece of a 1.0 game put down ``tipped`` stands in. Actions and views
+write it ``tipped``."""
+
+POSTURES_1_0: tuple[str, ...] = ("standing", TIPPED_ON_BACK)
+"""The postures of rules 1.0, in the order of :data:`POSTURES`."""
+
+
+def posture_text(posture: str) -> str:
+    """How actions and views write ``posture``: ``tipped`` for :data:`TIPPED_ON_BACK`."""
+    return "tipped" if posture == TIPPED_ON_BACK else posture
+
 
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 """Furniture rotations in degrees: the piece's front faces south, west, north, east."""
@@ -65,6 +79,8 @@ class PieceShape:
     places: tuple[Place, ...]
     tipped_places: tuple[Place, ...]
     mirror: tuple[float, float] | None
+    back_places: tuple[Place, ...] = ()
+    """The places offered tipped onto its back (rules 1.0, :data:`TIPPED_ON_BACK`)."""
 
     @property
     def height(self) -> float:
@@ -183,6 +199,7 @@ def game_data() -> GameData:
             ),
             places=_places(raw["places"]),
             tipped_places=_places(raw["tipped_places"]),
+            back_places=_places(raw.get("back_places", raw["tipped_places"])),
             mirror=(float(mirror["face_v"]), float(mirror["face_height"])) if mirror else None,
         )
     layouts = {

@@ -75,18 +75,32 @@ class RunGhostRun(Game):
     tells_reveal: ClassVar[bool] = True
     """Whether the log tells the reveal's steps and the roll-off's dice (see :meth:`as_version`)."""
 
+    seals_plans: ClassVar[bool] = True
+    """Whether a movement plan is staged and goes into the history as one ``seal`` action (rules
+    2.0 on); 1.0 kept every ``step`` and the ``done`` as its own action."""
+
+    tips_onto_side: ClassVar[bool] = True
+    """Whether ``tipped`` lays a piece onto its side (rules 2.0 on); 1.0 laid it onto its back
+    (``data.TIPPED_ON_BACK``)."""
+
+    midnight_as_written: ClassVar[bool] = True
+    """Whether I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big Brother read as the seed
+    writes them (rules 2.0 on; see :mod:`~ghosttable.games.run_ghost_run.midnight` for 1.0's)."""
+
     def new_initial_state(self, seed: int = 0, script: Mapping[str, Sequence[Any]] | None = None) -> RunGhostRunState:
         """A new game; chance kinds: ``removed`` (sample), ``deck``, ``midnight_deck`` (shuffles),
         ``keyhole_side``, ``first_die_holder``, ``die`` (d6 rolls), ``door_die``, ``crystal_die``."""
         return RunGhostRunState(self, seed, script)
 
     def as_version(self, version: str) -> RunGhostRun | None:
-        """This game as rules version 2.0 played it, for a record of 2.0: the ``classic`` layout,
-        and a log that does not tell the reveal's steps and the roll-off's dice (3.0 changed only
-        these); ``None`` for any other version."""
-        if version != "2.0":
+        """This game as rules version 2.0 or 1.0 played it, for a record of that version: the
+        ``classic`` layout, and a log that does not tell the reveal's steps and the roll-off's dice
+        (3.0 changed only these); 1.0 also records a plan step by step and reads five Midnight
+        Strikes cards as it did (:class:`RunGhostRunVersion1`). ``None`` for any other version."""
+        older = {"2.0": RunGhostRunVersion2, "1.0": RunGhostRunVersion1}.get(version)
+        if older is None:
             return None
-        return RunGhostRunVersion2(self.players, **{**self.options, "layout": "classic"})
+        return older(self.players, **{**self.options, "layout": "classic"})
 
     def seat_names(self) -> list[str]:
         """The seats' colours: red, blue, green, orange."""
@@ -156,3 +170,16 @@ class RunGhostRunVersion2(RunGhostRun):
 
     spec = dataclasses.replace(RunGhostRun.spec, version="2.0")
     tells_reveal = False
+
+
+class RunGhostRunVersion1(RunGhostRunVersion2):
+    """Run, Ghost, Run! as rules version 1.0 played it (see :meth:`RunGhostRun.as_version`): a
+    movement plan's ``step`` actions and its ``done`` each go into the history as they are sent
+    (no staging, no ``seal``), a piece put down ``tipped`` (by a player or by Overexcited) lies on
+    its back, and I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big Brother read as 1.0
+    read them (spec page, "Version history")."""
+
+    spec = dataclasses.replace(RunGhostRun.spec, version="1.0")
+    seals_plans = False
+    tips_onto_side = False
+    midnight_as_written = False

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, TIPPED_ON_BACK, PieceShape, Place, game_data
 from ghosttable.games.run_ghost_run.geometry import Box, Eye, Mirror, Target, top_samples
 
 Space = tuple[int, int]
@@ -226,7 +226,14 @@ def _local_size_of(name: str, posture: str) -> tuple[int, int, float]:
     shape = game_data().pieces[name]
     if posture == "tipped":
         return max(1, math.ceil(shape.height - 1e-9)), shape.depth, _side(shape)
+    if posture == TIPPED_ON_BACK:
+        return shape.width, max(1, math.ceil(shape.height - 1e-9)), _back(shape)
     return shape.width, shape.depth, shape.height
+
+
+def _back(shape: PieceShape) -> float:
+    """How far the piece reaches toward its back: what it rests on tipped as rules 1.0 tipped it."""
+    return max(b[4] for b in shape.boxes)
 
 
 def _side(shape: PieceShape) -> float:
@@ -276,14 +283,14 @@ class Spot:
 
 
 @functools.cache
-def spots(name: str) -> tuple[Spot, ...]:
+def spots(name: str, postures: tuple[str, ...] = POSTURES) -> tuple[Spot, ...]:
     """Every spot of piece ``name`` (its 2 postures x 4 rotations x 36 anchor spaces, inside the
-    hall or not), in the order furniture placements are listed: postures as ``POSTURES``, then
-    rotations as ``ROTATIONS``, then anchor spaces row by row. Raises ``KeyError`` for an unknown
-    piece."""
+    hall or not), in the order furniture placements are listed: postures as ``postures``
+    (``POSTURES``, or rules 1.0's ``POSTURES_1_0``), then rotations as ``ROTATIONS``, then anchor
+    spaces row by row. Raises ``KeyError`` for an unknown piece."""
     shape = game_data().pieces[name]
     out = []
-    for posture in POSTURES:
+    for posture in postures:
         for rotation in ROTATIONS:
             for c, r in SPACES:
                 at = Placement(c, r, rotation, posture)
@@ -304,6 +311,8 @@ def _to_world(
     if at.posture == "tipped":
         # on its side: a quarter turn about the front-to-back axis, the side u = _side on the floor
         u, v, z = z, v, _side(shape) - u
+    elif at.posture == TIPPED_ON_BACK:
+        u, v, z = u, z, _back(shape) - v
     if at.rotation == 0:
         x, y = u, v
     elif at.rotation == 90:
@@ -376,7 +385,14 @@ def facing(at: Placement) -> str:
 
 def places_of(shape: PieceShape, at: Placement) -> tuple[Place, ...]:
     """The places the piece offers in each space it covers, for its posture."""
-    return shape.tipped_places if at.posture == "tipped" else shape.places
+    return places_in(shape, at.posture)
+
+
+def places_in(shape: PieceShape, posture: str) -> tuple[Place, ...]:
+    """The places the piece offers in each space it covers in ``posture``."""
+    if posture == "tipped":
+        return shape.tipped_places
+    return shape.back_places if posture == TIPPED_ON_BACK else shape.places
 
 
 def top_at(boxes: list[Box], space: Space) -> float:

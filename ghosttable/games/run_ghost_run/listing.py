@@ -30,7 +30,16 @@ from ghosttable.games.run_ghost_run.board import (
     stacked_places,
     takers,
 )
-from ghosttable.games.run_ghost_run.data import POSTURES, ROTATIONS, PieceShape, Place, game_data
+from ghosttable.games.run_ghost_run.data import (
+    POSTURES,
+    POSTURES_1_0,
+    ROTATIONS,
+    TIPPED_ON_BACK,
+    PieceShape,
+    Place,
+    game_data,
+    posture_text,
+)
 from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space
 
 DONE = Action("done")
@@ -39,7 +48,7 @@ PASS = Action("pass")
 """The ``pass`` action of a furniture decision."""
 KEYHOLE = {side: Action("keyhole", (("side", side),)) for side in hall.SIDES}
 _GRASP: dict[str, Action] = {}
-_PLACE: dict[str, tuple[Action, ...]] = {}
+_PLACE: dict[tuple[str, tuple[str, ...]], tuple[Action, ...]] = {}
 _EXIT: dict[tuple[str, int], Action] = {}
 
 
@@ -51,37 +60,40 @@ def grasp(piece: str) -> Action:
     return got
 
 
-def place_actions(name: str) -> tuple[Action, ...]:
-    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order), made once."""
-    got = _PLACE.get(name)
+def place_actions(name: str, postures: tuple[str, ...] = POSTURES) -> tuple[Action, ...]:
+    """The ``place`` action of piece ``name`` at each of its spots (``hall.spots`` order, for
+    ``postures``), made once; a posture written as :func:`~.data.posture_text` says."""
+    got = _PLACE.get((name, postures))
     if got is None:
-        got = _PLACE[name] = tuple(
+        got = _PLACE[(name, postures)] = tuple(
             Action(
                 "place",
                 (
                     ("at", spot.placement.anchor),
                     ("piece", name),
-                    ("posture", spot.placement.posture),
+                    ("posture", posture_text(spot.placement.posture)),
                     ("rotation", spot.placement.rotation),
                 ),
             )
-            for spot in hall.spots(name)
+            for spot in hall.spots(name, postures)
         )
     return got
 
 
-_BY_POSTURE: dict[str, tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
+_BY_POSTURE: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
 
 
-def spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+def spots_by_posture(
+    name: str, postures: tuple[str, ...] = POSTURES
+) -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
     """``((posture, ((spot index, mask), ...)), ...)``: the spots of piece ``name`` inside the hall
-    (indices into ``hall.spots(name)``), posture by posture, in listing order."""
-    got = _BY_POSTURE.get(name)
+    (indices into ``hall.spots(name, postures)``), posture by posture, in listing order."""
+    got = _BY_POSTURE.get((name, postures))
     if got is None:
-        spots = hall.spots(name)
-        got = _BY_POSTURE[name] = tuple(
+        spots = hall.spots(name, postures)
+        got = _BY_POSTURE[(name, postures)] = tuple(
             (posture, tuple((k, s.mask) for k, s in enumerate(spots) if s.in_hall and s.placement.posture == posture))
-            for posture in POSTURES
+            for posture in postures
         )
     return got
 
@@ -90,7 +102,7 @@ def spots_by_posture(name: str) -> tuple[tuple[str, tuple[tuple[int, int], ...]]
 def spots_inside(name: str, posture: str, mask: int) -> tuple[tuple[int, int], ...]:
     """The spots of piece ``name`` in ``posture`` (as in :func:`spots_by_posture`) whose spaces
     all lie in ``mask``."""
-    spots = dict(spots_by_posture(name))[posture]
+    spots = dict(spots_by_posture(name, POSTURES_1_0 if posture == TIPPED_ON_BACK else POSTURES))[posture]
     return tuple((k, m) for k, m in spots if not m & ~mask)
 
 
@@ -99,9 +111,13 @@ def spaces_of(mask: int) -> list[Space]:
     return [sp for i, sp in enumerate(hall.SPACES) if mask >> i & 1]
 
 
+POSTURE_INDEX: dict[str, int] = {**{p: i for i, p in enumerate(POSTURES_1_0)}, **{p: i for i, p in enumerate(POSTURES)}}
+"""A posture's place in its postures' order (``POSTURES``, or rules 1.0's ``POSTURES_1_0``)."""
+
+
 def spot_index(at: Placement) -> int:
     """The index of ``at``'s spot in ``hall.spots`` (``at`` inside the hall's anchors)."""
-    return (POSTURES.index(at.posture) * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
+    return (POSTURE_INDEX[at.posture] * len(ROTATIONS) + ROTATIONS.index(at.rotation)) * len(hall.SPACES) + (
         at.row * hall.COLUMNS + at.col
     )
 

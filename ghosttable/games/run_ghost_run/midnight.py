@@ -1,5 +1,10 @@
 """The Midnight Strikes cards (seed, "Midnight Strikes Cards"; option ``midnight``).
 
+Rules 1.0 (``RunGhostRunState.midnight_as_written`` false) read four cards otherwise: I'm Dizzy
+turned the starting sides clockwise, Tag, You're It placed a ghost on the third row from the side
+(:data:`TAG_DISTANCE_1_0`), Dance Floor slid each piece straight to its nearest edge, and I'll Tell
+My Big Brother also took an unused piece under Ghost Merging.
+
 The die holder draws a card at the start of every turn from the second; :func:`draw_effect` applies
 what happens at once, :func:`choices` and :func:`apply_choice` run the two cards that ask each seat
 to choose. The cards that act later in the turn (Double Curious, Knock, Knock, Knock, Perched Cat,
@@ -13,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
-from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, Ghost
+from ghosttable.games.run_ghost_run.board import EXITED, HALL, RESERVE, UNUSED, Ghost
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, PieceShape, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
 
@@ -30,6 +35,9 @@ TAG_DISTANCE = 3
 your starting side"): the space 3 spaces from that edge, its fourth row (distance 3, the distance
 being 0 on the edge's own row)."""
 
+TAG_DISTANCE_1_0 = 2
+"""Tag, You're It under rules 1.0: the third row from the starting side (distance 2)."""
+
 
 def draw_effect(state: RunGhostRunState) -> bool:
     """Apply the drawn card's immediate effect (seed, "Midnight Strikes Cards"); ``True`` when seats
@@ -40,8 +48,9 @@ def draw_effect(state: RunGhostRunState) -> bool:
     elif card == "overexcited":
         for name in sorted(state.board.furniture, key=lambda n: (state.board.furniture[n].on is None, n)):
             at = state.board.furniture[name]
-            if at.posture != "tipped":
-                auto_place(state, name, [Placement(c, r, at.rotation, "tipped") for c, r in _near(at.col, at.row)])
+            tipped = state.postures[1]
+            if at.posture != tipped:
+                auto_place(state, name, [Placement(c, r, at.rotation, tipped) for c, r in _near(at.col, at.row)])
     elif card == "grimace_contest":
         _grimace(state)
     elif card == "tag_youre_it":
@@ -52,11 +61,15 @@ def draw_effect(state: RunGhostRunState) -> bool:
             state.tag_targets[s] = [g.id for g in state.board.ghosts_of(right, HALL) if g.size == "small"]
         state.queue = [s for s in state.order() if choices(state, s)]
     elif card == "dance_floor":
-        _dance_floor(state)
+        if state.midnight_as_written:
+            _dance_floor(state)
+        else:
+            _dance_to_edge(state)
     elif card == "big_brother":
         state.queue = [s for s in state.order() if choices(state, s)]
     elif card == "im_dizzy":
-        state.start_side = [BOARD_QUARTER_TURN[s] for s in state.start_side]
+        turn = BOARD_QUARTER_TURN if state.midnight_as_written else hall.CLOCKWISE
+        state.start_side = [turn[s] for s in state.start_side]
     elif card == "crystal_ball":
         state.crystal = state.chance.roll("crystal_die", [1, 2, 3, 4, 5, 6])
     elif card == "one_two_three_sun":
@@ -83,8 +96,9 @@ def choices(state: RunGhostRunState, seat: int) -> list[Action]:
             return [Action.make("tag", ghost=gid) for gid in targets]
         start = state.start_side[seat]
         out = []
+        distance = TAG_DISTANCE if state.midnight_as_written else TAG_DISTANCE_1_0
         for sp in hall.all_spaces():
-            if hall.distance_from_side(start, sp) == TAG_DISTANCE:
+            if hall.distance_from_side(start, sp) == distance:
                 fits = state.board.fitting_places(sp, "small")
                 if fits:
                     out.append(Action.make("tag_place", to=space_name(sp), place=fits[0]))
@@ -134,7 +148,11 @@ def apply_choice(state: RunGhostRunState, seat: int, action: Action) -> None:
 def _reserve_of(state: RunGhostRunState, seat: int, size: str) -> list[Ghost]:
     """``seat``'s ghosts of ``size`` in its reserve (on its starting side), by id: what I'll Tell My
     Big Brother takes from (seed: "a ghost of the next size up from your reserve"; under Ghost
-    Merging a piece no merge has made yet is not in the reserve)."""
+    Merging a piece no merge has made yet is not in the reserve). Under rules 1.0 an unused piece
+    came too, after the reserve's."""
+    if not state.midnight_as_written:
+        spare = [h for h in state.board.ghosts_of(seat) if h.size == size and h.where in (RESERVE, UNUSED)]
+        return sorted(spare, key=lambda h: (h.where != RESERVE, h.id))
     return sorted((h for h in state.board.ghosts_of(seat, RESERVE) if h.size == size), key=lambda h: h.id)
 
 
@@ -201,6 +219,37 @@ def _dance_floor(state: RunGhostRunState) -> None:
         at = state.board.furniture[name]
         order = _toward_door(game_data().pieces[name], at, door)
         auto_place(state, name, [Placement(c, r, at.rotation, at.posture) for c, r in order])
+
+
+def _dance_to_edge(state: RunGhostRunState) -> None:
+    """Dance Floor under rules 1.0: each piece (stacked ones first, then the one nearest an edge)
+    slides straight to the edge it is nearest to (ties: south, west, north, east as
+    ``hall.SIDES``), or as far as it can."""
+    data = game_data()
+    jobs = []
+    for name in sorted(state.board.furniture):
+        at = state.board.furniture[name]
+        fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
+        gaps = {
+            "south": at.row,
+            "north": hall.ROWS - at.row - fy,
+            "west": at.col,
+            "east": hall.COLUMNS - at.col - fx,
+        }
+        side = min(hall.SIDES, key=lambda s: (gaps[s], hall.SIDES.index(s)))
+        jobs.append((at.on is None, gaps[side], name, side))
+    for _, _, name, side in sorted(jobs):
+        at = state.board.furniture[name]
+        fx, fy = hall.footprint_size(data.pieces[name], at.rotation, at.posture)
+        if side == "south":
+            cands = [(at.col, r) for r in range(0, at.row + 1)]
+        elif side == "north":
+            cands = [(at.col, r) for r in range(hall.ROWS - fy, at.row - 1, -1)]
+        elif side == "west":
+            cands = [(c, at.row) for c in range(0, at.col + 1)]
+        else:
+            cands = [(c, at.row) for c in range(hall.COLUMNS - fx, at.col - 1, -1)]
+        auto_place(state, name, [Placement(c, r, at.rotation, at.posture) for c, r in cands])
 
 
 def _toward_door(shape: PieceShape, at: Placement, door: tuple[str, int]) -> list[Space]:

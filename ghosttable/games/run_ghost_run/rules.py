@@ -35,7 +35,7 @@ from ghosttable.games.run_ghost_run.board import (
     Board,
     Ghost,
 )
-from ghosttable.games.run_ghost_run.data import NEXT_SIZE, SIZES, Place, game_data
+from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
 from ghosttable.games.run_ghost_run.listing import (
     ACTING,
@@ -128,6 +128,25 @@ class RunGhostRunState(State):
         """Whether the log tells the reveal's steps, the roll-off's dice and a pass at the furniture
         (rules 3.0 on; the game as 2.0 played it, ``RunGhostRun.as_version``, logs none of them)."""
         return bool(getattr(self.game, "tells_reveal", True))
+
+    @property
+    def seals_plans(self) -> bool:
+        """Whether a movement plan is staged and kept in the history as one ``seal`` action (rules
+        2.0 on); under 1.0 (``RunGhostRun.as_version("1.0")``) each ``step`` and the ``done`` are
+        kept as they are sent."""
+        return bool(getattr(self.game, "seals_plans", True))
+
+    @property
+    def postures(self) -> tuple[str, ...]:
+        """The furniture's postures: ``POSTURES`` (``tipped`` onto a piece's side, rules 2.0 on),
+        or under 1.0 ``POSTURES_1_0`` (``tipped`` onto its back, ``TIPPED_ON_BACK``)."""
+        return POSTURES if getattr(self.game, "tips_onto_side", True) else POSTURES_1_0
+
+    @property
+    def midnight_as_written(self) -> bool:
+        """Whether four Midnight Strikes cards read as the seed writes them (rules 2.0 on; see
+        :mod:`~ghosttable.games.run_ghost_run.midnight` for 1.0's readings)."""
+        return bool(getattr(self.game, "midnight_as_written", True))
 
     def __init__(self, game: Game, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
@@ -735,7 +754,9 @@ class RunGhostRunState(State):
                 [g.id, g.owner, g.size, g.where, list(g.space) if g.space else None, g.place]
                 for g in sorted(board.ghosts.values(), key=lambda g: g.id)
             ],
-            "furniture": [[n, a.col, a.row, a.rotation, a.posture] for n, a in sorted(board.furniture.items())],
+            "furniture": [
+                [n, a.col, a.row, a.rotation, posture_text(a.posture)] for n, a in sorted(board.furniture.items())
+            ],
             "history": [[s, str(a)] for s, a in self.history],
             "plans": [[str(a) for a in plan] for plan in self.plans],
             "log": len(self.log),
@@ -864,7 +885,7 @@ class RunGhostRunState(State):
         ``None`` otherwise (the same tests, spot by spot: where it stands; inside the hall and
         on the floor clear of what refuses the spot's posture; stacked; a lifted piece's spot that
         carries its ghosts back)."""
-        actions = place_actions(name)
+        actions = place_actions(name, self.postures)
         ground = self._placement_ground(name)
         if ground is None:
             return 1, lambda q: actions[spot_index(self.board.furniture[name])]
@@ -883,7 +904,7 @@ class RunGhostRunState(State):
             ground.groups,
             ground.plan_view,
         )
-        spots = hall.spots(name)
+        spots = hall.spots(name, self.postures)
         refusals: dict[str, int] = {}
 
         def slot(k: int) -> Action | None:
@@ -894,7 +915,7 @@ class RunGhostRunState(State):
                 return None
             at = spot.placement
             posture = at.posture
-            places = shape.tipped_places if posture == "tipped" else shape.places
+            places = hall.places_in(shape, posture)
             refused = refusals.get(posture)
             if refused is None:
                 refused = taken | lifted_refused
@@ -925,7 +946,7 @@ class RunGhostRunState(State):
         of a stacked spot, and any spot of a stacked piece that carries ghosts away are tried as
         :meth:`Board.move_piece` would carry them out."""
         ground = self._placement_ground(name)
-        actions = place_actions(name)
+        actions = place_actions(name, self.postures)
         if ground is None:
             return [actions[spot_index(self.board.furniture[name])]]
         board = self.board
@@ -950,9 +971,9 @@ class RunGhostRunState(State):
         ) = ground
         here_on_floor = here if current.on is None else -1
         out = [actions[here]]
-        spots = hall.spots(name)
-        for posture, candidates in spots_by_posture(name):
-            places = shape.tipped_places if posture == "tipped" else shape.places
+        spots = hall.spots(name, self.postures)
+        for posture, candidates in spots_by_posture(name, self.postures):
+            places = hall.places_in(shape, posture)
             refused = taken | lifted_refused
             for bit, sizes in groups:
                 if not room_for(places, sizes):
@@ -1019,7 +1040,7 @@ class RunGhostRunState(State):
         if lat.on is not None or mask & ~m or (k == here and current.on == low):
             return False
         if lifted:
-            at = hall.spots(name)[k].placement
+            at = hall.spots(name, self.postures)[k].placement
             return self.board.can_reseat(name, Placement(at.col, at.row, at.rotation, at.posture, low), by_space)
         if mask & occupied:
             if not leave_floor:
@@ -1050,7 +1071,8 @@ class RunGhostRunState(State):
         if kind == "place":
             name = str(action["piece"])
             sp = parse_space(str(action["at"]))
-            spot = Placement(sp[0], sp[1], int(action["rotation"]), str(action["posture"]))  # type: ignore[arg-type]
+            posture = self.postures[POSTURES.index(str(action["posture"]))]
+            spot = Placement(sp[0], sp[1], int(action["rotation"]), posture)  # type: ignore[arg-type]
             at = self.board.resolve(name, spot) or self.board.furniture[name]
             if at != self.board.furniture[name]:
                 self.board.move_piece(name, at)
@@ -1121,12 +1143,14 @@ class RunGhostRunState(State):
     def action_is_public(self, seat: int, action: Action) -> bool:
         """A movement plan stays sealed until the reveal (rulebook: "Moving the ghosts"): its steps
         and the ``seal`` that stands for them; furniture moves, the keyhole side and the Midnight
-        Strikes choices are made in the open."""
+        Strikes choices are made in the open (under 1.0 only the steps were sealed)."""
+        if not self.seals_plans:
+            return action.kind != "step"
         return action.kind not in ("step", "done", sealing.SEAL)
 
     def public_action_text(self, seat: int, action: Action) -> str | None:
         """What everyone reads of a sealed plan before the reveal: only that it was sealed."""
-        if action.kind in ("done", sealing.SEAL):
+        if action.kind in ("done", sealing.SEAL) and self.seals_plans:
             return "seals a movement plan"
         return super().public_action_text(seat, action)
 
@@ -1134,7 +1158,10 @@ class RunGhostRunState(State):
         """A movement plan is staged: its steps stay in the seat's draft (``plans``), out of the
         history, and ``done`` goes into it as the one ``seal`` action of the whole plan (see
         :mod:`~ghosttable.games.run_ghost_run.sealing`), so that nothing of a plan but its sealing
-        reaches a record, a table's version or its log before the reveal."""
+        reaches a record, a table's version or its log before the reveal. Under 1.0 every action
+        is kept as it is."""
+        if not self.seals_plans:
+            return action
         kind = action.kind
         if kind == "step":
             return None
@@ -1143,8 +1170,9 @@ class RunGhostRunState(State):
         return action
 
     def has_staged(self, seat: int) -> bool:
-        """Whether ``seat`` is building its movement plan and its draft holds a step."""
-        return self.phase == "plan" and not self.submitted[seat] and bool(self.plans[seat])
+        """Whether ``seat`` is building its movement plan and its draft holds a step (never under
+        1.0, whose steps go into the history)."""
+        return self.seals_plans and self.phase == "plan" and not self.submitted[seat] and bool(self.plans[seat])
 
     def take_back_staged(self, seat: int) -> None:
         """Remove the last step of ``seat``'s movement plan, not yet sealed, from its draft (the
@@ -1166,8 +1194,9 @@ class RunGhostRunState(State):
     def parts(self, seat: int, action: Action) -> list[Action] | None:
         """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before
         the seat has begun its plan step by step). Raises ``IllegalActionError`` for a seal that is
-        not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time."""
-        if action.kind != sealing.SEAL:
+        not written as :mod:`~ghosttable.games.run_ghost_run.sealing` says, or sent at another time.
+        Under 1.0 a plan has no ``seal``: ``None``."""
+        if action.kind != sealing.SEAL or not self.seals_plans:
             return None
         if self.phase != "plan":
             raise IllegalActionError("a plan is sealed only while movement plans are made")
@@ -1226,11 +1255,30 @@ class RunGhostRunState(State):
                         break
                     twin.plans[s].append(acts[rng.randrange(len(acts))])
                 twin.plans[s].append(DONE)
+            if not twin.seals_plans:
+                twin._redraw_stepped_history(seat)
+                return twin
             for i in range(first, len(twin.history)):
                 s, _ = twin.history[i]
                 if s != seat:
                     twin.history[i] = (s, sealing.seal_of(twin.plans[s]))
         return twin
+
+    def _redraw_stepped_history(self, seat: int | None) -> None:
+        """Under 1.0 (plans kept step by step): replace the other seats' steps and ``done`` of this
+        turn's plans, the history's last entries, by their plans as drawn anew."""
+        first = len(self.history)
+        seals = list(self.submitted)  # the ``done`` each seat still has to meet, going back
+        while first > 0:
+            s, action = self.history[first - 1]
+            if action.kind not in ("step", "done") or (action.kind == "done" and not seals[s]):
+                break  # an earlier turn's
+            if action.kind == "done":
+                seals[s] = False
+            first -= 1
+        mine = [(s, a) for s, a in self.history[first:] if s == seat]
+        drawn = [(s, a) for s in range(self.players) if s != seat for a in self.plans[s]]
+        self.history[first:] = mine + drawn
 
     def reveals(self, seat: int, action: Action, before: State) -> bool:
         """Whether the action just carried out turned a card over (a Movement card or a Midnight

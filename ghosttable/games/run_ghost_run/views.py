@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.games.run_ghost_run import hall
-from ghosttable.games.run_ghost_run.data import game_data
+from ghosttable.games.run_ghost_run.data import game_data, posture_text
 from ghosttable.games.run_ghost_run.hall import eye_json, space_name
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def build_view(state: RunGhostRunState, seat: int | None) -> dict[str, Any]:
                 "row": at.row,
                 "rotation": at.rotation,
                 "facing": hall.facing(at),
-                "posture": at.posture,
+                "posture": posture_text(at.posture),
                 "spaces": [space_name(x) for x in hall.covered_spaces(shape, at)],
                 "on": at.on,
                 "base": round(base, 6),

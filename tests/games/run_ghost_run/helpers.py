@@ -19,11 +19,13 @@ def new_state(
     holder: int = 0,
     keyhole: tuple[str, int] = ("east", 1),
     script: dict[str, list[Any]] | None = None,
+    version: str | None = None,
     **options: Any,
 ) -> RunGhostRunState:
     """A new game whose Movement pile starts with the card ids ``first`` (in draw order), its
     furniture on the ``classic`` layout unless ``options`` name another (the rule tests' positions,
-    the seed's worked examples among them, are set among those pieces)."""
+    the seed's worked examples among them, are set among those pieces); ``version``: the game as
+    that older rules version played it (``RunGhostRun.as_version``, on ``classic``)."""
     options.setdefault("layout", "classic")
     data = game_data()
     ids = [c.id for c in data.movement]
@@ -40,7 +42,10 @@ def new_state(
     if drop:
         full["removed"] = [removed]
     full.update(script or {})
-    state = RunGhostRun(players, **options).new_initial_state(7, full)
+    game = RunGhostRun(players, **options)
+    older = game.as_version(version) if version is not None else None
+    assert version is None or older is not None, version
+    state = (older or game).new_initial_state(7, full)
     assert isinstance(state, RunGhostRunState)
     return state
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ghosttable.core import Action
-from ghosttable.games.run_ghost_run import hall
-from ghosttable.games.run_ghost_run.data import game_data
+from ghosttable.games.run_ghost_run import hall, midnight
+from ghosttable.games.run_ghost_run.data import TIPPED_ON_BACK, game_data
 from ghosttable.games.run_ghost_run.hall import Placement, parse_space
 from ghosttable.games.run_ghost_run.rules import RunGhostRunState
 from tests.games.run_ghost_run.helpers import done, finish_turn, new_state, put, step
@@ -316,3 +316,49 @@ def test_overexcited_tips_a_stacked_piece_first_and_leaves_a_carrier_that_still_
     # tipped where it stood, the armchair still rests on the table, which therefore stays up
     assert board.furniture["armchair"].on == "table"
     assert board.furniture["table"].posture == "standing"
+
+
+# ----- the readings of rules 1.0 (RunGhostRun.as_version("1.0")) ------------------------------------
+
+
+def test_rules_1_0_dance_floor_slides_each_piece_straight_to_its_nearest_edge() -> None:
+    # the piano on B2-B3 is one space from the south and the west edge: the south (first of
+    # hall.SIDES) wins, and it slides straight down, not to a door on the west edge
+    furniture = {"piano": Placement(1, 1, 90, "standing"), "trolley": Placement(2, 2, 0, "standing")}
+    state = turn_two("dance_floor", furniture=furniture, version="1.0")
+    assert state.board.furniture["piano"] == Placement(1, 0, 90, "standing")
+    assert state.board.furniture["trolley"] == Placement(2, 0, 0, "standing")
+
+
+def test_rules_1_0_im_dizzy_turns_the_starting_sides_clockwise() -> None:
+    state = new_state(4, version="1.0", midnight=True)
+    before = list(state.start_side)
+    state.midnight = "im_dizzy"
+    midnight.draw_effect(state)
+    assert state.start_side == [hall.CLOCKWISE[s] for s in before]
+    assert hall.CLOCKWISE["south"] == "west"
+
+
+def test_rules_1_0_tag_youre_it_places_on_the_third_row() -> None:
+    state = turn_two("tag_youre_it", furniture={}, version="1.0")
+    seat = state.queue[0]
+    side = state.start_side[seat]
+    spots = [parse_space(str(a["to"])) for a in state.legal_actions(seat)]
+    assert spots and {hall.distance_from_side(side, sp) for sp in spots} == {2}
+
+
+def test_rules_1_0_big_brother_under_merging_takes_an_unused_piece() -> None:
+    def setup(s: RunGhostRunState) -> None:
+        put(s, "red-s1", "hall", "A3")
+
+    state = turn_two("big_brother", setup=setup, furniture={}, merging=True, version="1.0")
+    assert state.legal_actions(0) == [Action.make("grow", ghost="red-s1")]
+    state.apply(Action.make("grow", ghost="red-s1"), 0)
+    assert state.board.ghosts["red-m1"].space == parse_space("A3")
+
+
+def test_rules_1_0_overexcited_tips_each_piece_onto_its_back() -> None:
+    state = turn_two("overexcited", version="1.0")
+    postures = {at.posture for at in state.board.furniture.values()}
+    assert TIPPED_ON_BACK in postures and "tipped" not in postures
+    assert {f["posture"] for f in state.view(0)["furniture"]} <= {"standing", "tipped"}
