@@ -80,6 +80,11 @@ class Game(ABC):
 
     spec: ClassVar[GameSpec]
 
+    plays_on: ClassVar[bool] = True
+    """Whether a table under these rules may be played on. An older rules version kept only so
+    that its records replay (:meth:`as_version`) says ``False`` when playing on under it would show
+    what today's rules keep secret; a server retires such a table rather than rebuild it."""
+
     def __init__(self, players: int | None = None, **options: Any) -> None:
         self.players: int = self.spec.check_players(players)
         self.options: dict[str, OptionValue] = self.spec.resolve_options(options)

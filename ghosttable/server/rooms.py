@@ -458,11 +458,18 @@ def build_room(data: TableData) -> Room:
     the table was created with when the game can still play as it (``Game.as_version``), else
     under the installed rules.
 
-    Raises ``GameError`` when the game cannot be set up or a stored action is refused.
+    Raises ``GameError`` when the game cannot be set up, a stored action is refused, or the
+    table's version is kept only for its records (``Game.plays_on`` false), so that it is retired.
     """
     game = load(data.game, players=data.players, **data.options)
     if data.version and data.version != game.spec.version:
-        game = game.as_version(data.version) or game
+        older = game.as_version(data.version)
+        if older is not None and not older.plays_on:
+            raise GameError(
+                f"the table was made with {data.game} version {data.version}, whose records replay but whose"
+                f" tables are not played on (this is version {game.spec.version})"
+            )
+        game = older or game
     state = game.new_initial_state(data.seed, data.script)
     room = Room(data.id, game, state, list(data.seats), data.created_at, data.updated_at, script=dict(data.script))
     room.track_decisions()

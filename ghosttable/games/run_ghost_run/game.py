@@ -177,9 +177,11 @@ class RunGhostRunVersion1(RunGhostRunVersion2):
     movement plan's ``step`` actions and its ``done`` each go into the history as they are sent
     (no staging, no ``seal``), a piece put down ``tipped`` (by a player or by Overexcited) lies on
     its back, and I'm Dizzy, Tag, You're It, Dance Floor and I'll Tell My Big Brother read as 1.0
-    read them (spec page, "Version history")."""
+    read them (spec page, "Version history"). Its records replay, but a server retires a table
+    left unfinished under it (``plays_on`` false) rather than play on with a plan's length public."""
 
     spec = dataclasses.replace(RunGhostRun.spec, version="1.0")
+    plays_on = False  # each step of a plan went into the history: its length showed before the reveal
     seals_plans = False
     tips_onto_side = False
     midnight_as_written = False
