@@ -1,6 +1,7 @@
 """Every word in Chinese when the language is Chinese: the lobby's rule options (labels, choices,
 hints, defaults) and bot names, the Ghost Stories and Run, Ghost, Run! tables in play (ghost names
-on the cards and in the events, dice, an exorcism's failure and its reasons, the preview), and the
+on the cards and in the events, dice, an exorcism's failure and its reasons, the preview), the Old
+House's hero cards, and the
 words a finished game's outcome is told in.
 
 The visible text (``innerText``, with every collapsed list opened) is searched for Latin words;
@@ -111,6 +112,19 @@ def test_the_run_ghost_run_table_in_chinese(zh_page: Page, zh_server: str) -> No
 
     open_new_table(zh_page, zh_server, "run-ghost-run", 2, seats)
     play_some(zh_page, 12)
+    assert english_words(zh_page) == []
+
+
+def test_the_old_house_hero_cards_in_chinese(zh_page: Page, zh_server: str) -> None:
+    def seats(page: Page) -> None:
+        rows = page.locator(".seat-row")
+        rows.nth(0).locator(".seat-kind").select_option("ai")  # the Phantom
+        rows.nth(1).locator(".seat-kind").select_option("me")  # the hunter, who chooses its heroes
+
+    open_new_table(zh_page, zh_server, "old-house", 2, seats)
+    expect(zh_page.locator("#oh-heroes button.target")).to_have_count(6)
+    # each card's title and text in Chinese (the card texts come from the engine in English)
+    expect(zh_page.locator('#oh-heroes button[data-hero="medium"]')).to_contain_text("答案公开")
     assert english_words(zh_page) == []
 
 

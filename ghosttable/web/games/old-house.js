@@ -382,6 +382,12 @@ const ZH = {
   "oh.hunter.engineer": "工程师",
   "oh.hunter.photographer": "摄影师",
   "oh.hunter.exorcist": "驱魔师",
+  "oh.heroText.medium": "每轮一次, 询问幽灵是否在你 2 步之内; 答案公开。",
+  "oh.heroText.athlete": "你可以比骰子允许的多走 1 格。",
+  "oh.heroText.tracker": "寻找踪迹时, 你也查看与你上下左右相邻的 4 格。",
+  "oh.heroText.engineer": "你可以在圣物格上设陷阱。",
+  "oh.heroText.photographer": "每轮一次, 说出一个房间: 你得知幽灵是否在其中; 答案公开。",
+  "oh.heroText.exorcist": "猜对时造成 2 点伤害, 而不是 1 点。",
   "oh.houseName.The Old House": "古宅",
   "oh.room.hall": "大厅",
   "oh.room.library": "书房",
@@ -551,6 +557,8 @@ export function mount(root, ctx) {
     const hunter = view().hunters.find((x) => x.name === h) ?? view().heroes?.offered.find((x) => x.name === h);
     return ctx.tOr(`oh.hunter.${h}`, hunter?.title ?? h);
   };
+  // A hero card's text in the interface's language (the engine gives the card's English text).
+  const heroText = (h) => ctx.tOr(`oh.heroText.${h.name}`, h.text);
   const roomName = (r) => {
     const room = view().house.rooms.find((x) => x.name === r);
     return ctx.tOr(`oh.room.${r}`, room?.title ?? r);
@@ -979,7 +987,7 @@ export function mount(root, ctx) {
       const offer = el("div", { class: "oh-cards oh-heroes", id: "oh-heroes" }, el("span", { class: "oh-small" }, `${tr("oh.heroesOffer")}:`));
       for (const h of v.heroes.offered) {
         const action = heroes[h.name];
-        const b = el(action ? "button" : "span", { class: `oh-card oh-hero${action ? " target" : ""}`, "data-hero": h.name, "data-action": action ? textOf(action) : null, title: h.text }, el("b", {}, hunterName(h.name)), " ", el("span", { class: "oh-small" }, h.text));
+        const b = el(action ? "button" : "span", { class: `oh-card oh-hero${action ? " target" : ""}`, "data-hero": h.name, "data-action": action ? textOf(action) : null, title: heroText(h) }, el("b", {}, hunterName(h.name)), " ", el("span", { class: "oh-small" }, heroText(h)));
         if (action) b.addEventListener("click", () => pick.send(action));
         offer.append(b);
       }
