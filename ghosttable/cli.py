@@ -983,11 +983,11 @@ def _hint(state: State, seat: int, actions: Sequence[Action]) -> None:
     from ghosttable.ai.advisor import advise
 
     advice = advise(state, seat, work=HINT_WORK, seed=len(state.history))
-    rounds = min((item.playouts for item in advice), default=0)
-    console.print(f"[bold]hint[/bold]: the best actions, with the chance of winning ({rounds}+ sampled futures each)")
+    console.print("[bold]hint[/bold]: the best actions, with the chance of winning")
     for item in advice[:HINT_SHOWN]:
         number = actions.index(item.action) + 1 if item.action in actions else 0
-        console.print(f"  {number:>3}. {item.action}  [dim]{item.chance:.0%}[/dim]", highlight=False)
+        behind = f"{item.playouts} sampled futures" if item.playouts else "not played out"
+        console.print(f"  {number:>3}. {item.action}  [dim]{item.chance:.0%}, {behind}[/dim]", highlight=False)
 
 
 def main() -> None:

@@ -281,8 +281,10 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
     assert code == 0 and "game over" in out
     hint = out.index("hint:")
     assert out.rfind("plan_movement", 0, hint) > out.rfind("place_furniture", 0, hint)
-    best = out[hint:].splitlines()[1]  # the best action, with its chance
-    assert "1." in best and "cost=" in best and best.endswith("%") and not best.endswith(" 0%")
+    best = out[hint:].splitlines()[1]  # the best action, with its chance and the futures behind it
+    assert "1." in best and "cost=" in best and "sampled futures" in best and " 0%," not in best
+    chance, futures = best.rsplit("  ", 1)[1].split(", ")
+    assert chance.endswith("%") and int(futures.split()[0]) > 0
 
 
 def test_a_hint_chance_is_the_share_of_playouts_won_not_a_single_coin() -> None:
