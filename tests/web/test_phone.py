@@ -52,14 +52,16 @@ def test_the_lobby_fits_a_phone(phone: Page, phone_server: str) -> None:
     assert page_width(phone) <= PHONE["width"]
 
 
+def others_ai(page: Page) -> None:
+    """Every seat but the first an AI seat (the lobby's seat rows)."""
+    kinds = page.locator(".seat-row .seat-kind")
+    for i in range(1, kinds.count()):
+        kinds.nth(i).select_option("ai")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_each_table_fits_a_phone(phone: Page, phone_server: str, game: str) -> None:
-    def seats(page: Page) -> None:
-        kinds = page.locator(".seat-row .seat-kind")
-        for i in range(1, kinds.count()):
-            kinds.nth(i).select_option("ai")
-
-    open_new_table(phone, phone_server, game, 4, seats)
+    open_new_table(phone, phone_server, game, 4, others_ai)
     expect(phone.locator("#decision")).to_be_visible()
     assert page_width(phone) <= PHONE["width"], game
 
@@ -70,12 +72,7 @@ ZOOMED = [("run-ghost-run", "rgr", "#rgr-hall .rgr-piece-name"), ("old-house", "
 
 @pytest.mark.parametrize(("game", "prefix", "text"), ZOOMED)
 def test_the_board_zooms_to_readable_text(phone: Page, phone_server: str, game: str, prefix: str, text: str) -> None:
-    def seats(page: Page) -> None:
-        kinds = page.locator(".seat-row .seat-kind")
-        for i in range(1, kinds.count()):
-            kinds.nth(i).select_option("ai")
-
-    open_new_table(phone, phone_server, game, 3, seats)
+    open_new_table(phone, phone_server, game, 3, others_ai)
     expect(phone.locator("#decision")).to_be_visible()
     # The label's size on the screen, in px: read once the board is laid out (an AI seat's move
     # draws it anew, and a label just replaced is not on the screen yet).
