@@ -145,8 +145,10 @@ class Record:
                 raise RecordError("the record nests JSON too deep to be a record") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"unknown record format {data.get('format')!r} (expected {RECORD_FORMAT})")
+        if "format" not in data:
+            raise RecordError("this is not a game record: it has no 'format' field")
+        if data["format"] != RECORD_FORMAT:
+            raise RecordError(f"unknown record format {data['format']!r} (expected {RECORD_FORMAT})")
         try:
             game, version, players = data["game"], data["version"], data["players"]
             options, seed, raw_actions = data["options"], data["seed"], data["actions"]

@@ -272,15 +272,21 @@ def _serve_locked(
     server.run(sockets=[sock])
 
 
+ONE_COMPUTER = HostingSettings(max_tables_per_address=0, tables_per_minute=0)
+"""The settings of ``ghosttable play``: every table of a server on 127.0.0.1 comes from that one
+address, so the limits per client address are off (the server-wide ones stay)."""
+
+
 def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:
     """``ghosttable play``: the server on 127.0.0.1 at ``port`` (a free port when it is taken, or
     when ``port`` is 0), the lobby opened in the browser unless ``open_browser`` is false (then the
-    address is only printed). A port that is taken is named in a line after the address: the
-    browser keeps seats per address, so those of the taken port are not at the new one."""
+    address is only printed), with the settings :data:`ONE_COMPUTER`. A port that is taken is
+    named in a line after the address: the browser keeps seats per address, so those of the
+    taken port are not at the new one."""
     instead_of = None
     if port:
         try:
             bind_socket("127.0.0.1", port).close()
         except OSError:
             port, instead_of = 0, port
-    serve("127.0.0.1", port, db_url, open_browser=open_browser, instead_of=instead_of)
+    serve("127.0.0.1", port, db_url, open_browser=open_browser, instead_of=instead_of, settings=ONE_COMPUTER)

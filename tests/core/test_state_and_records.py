@@ -112,6 +112,10 @@ def test_record_replays_exactly_and_tampering_is_refused(secret_draw: type[Secre
         replay(dict(unsigned, actions=doc["actions"], version="0"))
     with pytest.raises(RecordError, match="not valid JSON"):
         Record.from_json("{")
+    with pytest.raises(RecordError, match="this is not a game record: it has no 'format' field"):
+        Record.from_json('{"foo": 1}')
+    with pytest.raises(RecordError, match="unknown record format 7 "):
+        Record.from_json('{"format": 7}')
     for bad_result in (5, True, "x", [1, 2]):
         with pytest.raises(RecordError, match="'result' field has the wrong type"):
             replay(dict(unsigned, actions=doc["actions"], result=bad_result))

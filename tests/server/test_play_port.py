@@ -47,3 +47,15 @@ def test_a_free_port_is_used_without_a_note(
     out = capsys.readouterr().out
     assert bound == free
     assert "is taken" not in out and f"ghosttable lobby: http://127.0.0.1:{free}/" in out
+
+
+def test_play_has_no_limits_per_client_address(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table of `ghosttable play` comes from 127.0.0.1: a person who keeps many tables going
+    is not refused as one address among many would be; the server-wide limits stay."""
+    chosen: list[Any] = []
+    monkeypatch.setattr(launch, "_serve_locked", lambda *args: chosen.append(args[-1]))
+    launch.play_in_browser(open_browser=False, db_url=f"sqlite:///{tmp_path / 'p.db'}", port=0)
+    (settings,) = chosen
+    assert (settings.max_tables_per_address, settings.tables_per_minute) == (0, 0)
+    assert settings.max_live_tables == launch.HostingSettings().max_live_tables > 0
+    assert settings.max_ai_tables == launch.HostingSettings().max_ai_tables > 0

@@ -158,3 +158,33 @@ def test_outcomes_are_told_in_words(zh_page: Page, zh_server: str) -> None:
         "Nobody won",
     ], said
     assert not any(WORD.search(text) for text in said["zh"]), said
+
+
+@pytest.mark.parametrize(
+    ("code", "reason", "words"),
+    [
+        ("too_many_tables", "your address has as many tables in play as one address may have (50)", "上限"),
+        ("rate_limited", "tables are created at most 30 a minute from one address: try again soon", "稍后再试"),
+    ],
+)
+def test_a_table_refused_over_a_limit_is_told_in_chinese(
+    zh_server: str, zh_page: Page, code: str, reason: str, words: str
+) -> None:
+    """The server words its refusals in English; the Chinese lobby tells the limits' own in Chinese."""
+    page = zh_page
+    refusal = f'{{"code": "{code}", "reason": "{reason}"}}'
+    page.route(
+        "**/api/tables",
+        lambda route: (
+            route.fulfill(status=429, content_type="application/json", body=refusal)
+            if route.request.method == "POST"
+            else route.continue_()
+        ),
+    )
+    page.goto(zh_server)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.click("#create")
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text(words)
+    assert WORD.findall(notice.inner_text()) == []

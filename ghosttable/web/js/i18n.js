@@ -198,6 +198,8 @@ const STRINGS = {
     "common.yes": "是",
     "common.no": "否",
     "common.error": "错误：{reason}",
+    "refusal.too_many_tables": "进行中的牌桌数量已达这台服务器的上限：请先下完一些牌桌，再开新桌。",
+    "refusal.rate_limited": "开新桌太快了：一分钟内能开的牌桌已经开完，请稍后再试。",
     "common.back": "返回大厅",
     "turn.title": "▶ 轮到你了 · {title}",
     "turn.box": "轮到你时",
@@ -310,6 +312,12 @@ export function has(key) {
 // t(key) when a text exists for key, else fallback (game names and options from a game's module).
 export function tOr(key, fallback, params = {}) {
   return has(key) ? t(key, params) : fallback;
+}
+
+// The text of a refusal from the server (an ApiError's {code, reason}) in the current language:
+// the interface's own text for the code where it has one, else the server's reason.
+export function refusalText(err) {
+  return t("common.error", { reason: tOr(`refusal.${err.code}`, err.reason || err.message) });
 }
 
 // Why a retired table (status "retired": the rules installed here cannot rebuild it) cannot be

@@ -1,7 +1,7 @@
 // The lobby: create a table for any registered game, list my tables, join by link.
 
 import { api, allTokens, el, invitesMade, rememberInvites, rememberSeat, rememberWatched, seatsAt, watchedTables } from "./api.js";
-import { addStrings, languageButton, onLanguageChange, outcomeText, retiredReason, t, tOr, translatePage } from "./i18n.js";
+import { addStrings, languageButton, onLanguageChange, outcomeText, refusalText, retiredReason, t, tOr, translatePage } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -215,7 +215,7 @@ async function createTable(event) {
     box.hidden = false;
     await loadMyTables();
   } catch (err) {
-    notice(t("common.error", { reason: err.reason || err.message }));
+    notice(refusalText(err));
   } finally {
     button.disabled = false;
     button.textContent = t("lobby.create");
@@ -299,7 +299,7 @@ async function loadMyTables() {
     const watched = await Promise.all(watchedTables().map((id) => api.table(id).catch(() => null)));
     lastTables = [...(await api.myTables(allTokens())), ...watched.filter(Boolean)];
   } catch (err) {
-    notice(t("common.error", { reason: err.reason || err.message }));
+    notice(refusalText(err));
     lastTables = [];
   }
   renderMyTables();
@@ -372,7 +372,7 @@ async function main() {
   try {
     games = await api.games();
   } catch (err) {
-    notice(t("common.error", { reason: err.reason || err.message }));
+    notice(refusalText(err));
     games = [];
   }
   if (!games.length) {
