@@ -1,8 +1,11 @@
 """Load test of `ghosttable serve`, on this machine only: starts the server on 127.0.0.1 (a free
 port, a fresh SQLite database in a temporary folder), creates TABLES tables whose every seat is
 played over its own WebSocket by random legal choices after a think time, and prints the accepted
-actions per second, the latency of each action (from sending `act` to its `accepted`) and the CPU
-time of the server and of the clients, all counted from when every seat is connected.
+actions per second, the latency of each action (from sending `act` to its `accepted`), the CPU
+time of the server and of the clients, all counted from when every seat is connected, and the
+clients' own event-loop lag (how late a 10 ms timer of theirs fires: a stall there would count as
+latency of the server). The clients' garbage collector is off while they play (their pauses
+would count as the server's too).
 
 Every loop is bounded: the run stops after --seconds (and each seat after --actions actions), the
 server is stopped at the end.
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -98,6 +102,16 @@ async def play_seat(
             return
 
 
+async def loop_lag(out: list[float], tick: float = 0.01) -> None:
+    """How late each ``tick``-second timer of this event loop fires, in seconds, into ``out``
+    (until cancelled)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + tick
+        await asyncio.sleep(tick)
+        out.append(max(0.0, loop.time() - due))
+
+
 async def run(base: str, args: argparse.Namespace) -> list[float]:
     think = tuple(float(x) for x in args.think.split("-")) if "-" in args.think else (float(args.think),) * 2
     tables = [
@@ -111,6 +125,11 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
     # measured from here: every seat is connected (the tables' creation and the connections'
     # opening are not counted)
     latencies: list[float] = []
+    args.lags = []
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    lag = asyncio.create_task(loop_lag(args.lags))
     rng = random.Random(args.seed)
     started = time.monotonic()
     until = started + args.seconds
@@ -119,6 +138,9 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
     await asyncio.gather(*seats, return_exceptions=True)
     args.elapsed = time.monotonic() - started
     args.cpu, args.mine = server_cpu(args.server_pid) - args.cpu_before, time.process_time() - args.mine_before
+    lag.cancel()
+    gc.enable()
+    gc.unfreeze()
     return latencies
 
 
@@ -133,6 +155,7 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600:
         parser.error("--tables is 1 to 2000, --seconds at most 600")
+    load_before = os.getloadavg()[0]
     folder = Path(tempfile.mkdtemp(prefix="ghosttable-bench-"))
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}"],
@@ -156,16 +179,19 @@ def main() -> None:
     if not latencies:
         raise SystemExit("no action was accepted")
     latencies.sort()
+    lags = sorted(args.lags) or [0.0]
 
-    def pct(p: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))]
+    def pct(p: float, values: list[float] = latencies) -> float:
+        return 1000 * values[min(len(values) - 1, int(p / 100 * len(values)))]
 
     print(
         f"{args.tables} tables of {args.game}, think {args.think} s, {args.elapsed:.1f} s: "
         f"{len(latencies)} accepted actions, {len(latencies) / args.elapsed:.1f} a second; "
         f"latency p50 {pct(50):.1f} ms, p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {1000 * latencies[-1]:.1f} ms; "
         f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.2f} ms an action), "
-        f"clients' CPU {clients_cpu:.1f} s ({1000 * clients_cpu / len(latencies):.2f} ms an action)"
+        f"clients' CPU {clients_cpu:.1f} s ({1000 * clients_cpu / len(latencies):.2f} ms an action); "
+        f"clients' loop lag p99 {pct(99, lags):.1f} ms, max {1000 * lags[-1]:.1f} ms; "
+        f"load average (1 min) {load_before:.2f} → {os.getloadavg()[0]:.2f}"
     )
 
 
