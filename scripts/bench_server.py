@@ -12,6 +12,7 @@ server is stopped at the end.
 
     python scripts/bench_server.py --tables 500 --think 1-3 --seconds 60
     python scripts/bench_server.py --tables 50 --think 0 --seconds 30    # players acting at once
+    python scripts/bench_server.py --tables 500 --set gc_full_every=0    # a server setting changed
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
+from ghosttable.server.settings import HostingSettings, SettingError, parse_pairs
+
 SERVER = """
-import sys
+import json, sys
 from ghosttable.server.launch import serve
 from ghosttable.server.settings import HostingSettings
 settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0, max_live_tables=0, send_queue=4096)
-serve("127.0.0.1", 0, sys.argv[1], settings=settings)
+serve("127.0.0.1", 0, sys.argv[1], settings=settings.with_values(json.loads(sys.argv[2])))
 """
 
 
@@ -152,13 +155,19 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=100000, help="most actions of one seat")
     parser.add_argument("--game", default="old-house")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a server setting")
     args = parser.parse_args()
+    try:
+        changed = parse_pairs(args.set)
+        HostingSettings().with_values(changed)
+    except SettingError as exc:
+        parser.error(str(exc))
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600:
         parser.error("--tables is 1 to 2000, --seconds at most 600")
     load_before = os.getloadavg()[0]
     folder = Path(tempfile.mkdtemp(prefix="ghosttable-bench-"))
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}"],
+        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}", json.dumps(changed)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

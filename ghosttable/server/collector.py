@@ -4,10 +4,11 @@ CPython collects its oldest generation whenever it has grown by a quarter: with 
 tables loaded that is every few seconds under play, and each such collection walks every
 object of every table (about 1 µs an object: 0.1 to 0.5 s for 500 tables) while the event
 loop, and every table with it, waits. The server's garbage is freed by reference counting (a
-full collection during play finds next to nothing), so :class:`CollectorSchedule` keeps the
-young generations as Python has them, freezes what exists once the server has started (the
-modules and the app: never scanned again) and runs full collections only every
-``gc_full_every`` seconds of the :class:`~ghosttable.server.settings.HostingSettings`.
+full collection during play finds next to nothing), so :class:`CollectorSchedule` freezes what
+exists once the server has started (the modules and the app: never scanned again), runs full
+collections only every ``gc_full_every`` seconds of the
+:class:`~ghosttable.server.settings.HostingSettings` and collects the middle generation more
+often, in shorter pauses (:data:`MIDDLE`); the youngest is collected as Python has it.
 
 The schedule is the process's, not one app's: ``ghosttable serve`` applies it (see
 :func:`ghosttable.server.app.create_app`'s ``collector``), an app made in a test or embedded
@@ -26,6 +27,12 @@ log = logging.getLogger("ghosttable.server")
 NEVER = 2**31 - 1
 """The oldest generation's threshold that keeps CPython from ever starting a full collection
 itself (its count of young collections never gets there)."""
+
+MIDDLE = 2
+"""Young collections between two collections of the middle generation (CPython: 10). Each of
+those walks what survived the young collections since the last one (above all the tables'
+new states): collected five times as often, each takes a fifth of the objects, the same work
+in all in shorter pauses (about 10 ms instead of 20 ms of CPU with 500 tables in play)."""
 
 
 class CollectorSchedule:
@@ -48,13 +55,14 @@ class CollectorSchedule:
     def start(self) -> None:
         """Collect once, freeze every object that survives (they are not scanned again), keep
         CPython from starting full collections and run them every ``full_every`` seconds on the
-        running loop. Nothing changes when ``full_every`` is 0 or the schedule already runs."""
+        running loop; the middle generation is collected every :data:`MIDDLE` young
+        collections. Nothing changes when ``full_every`` is 0 or the schedule already runs."""
         if self.full_every <= 0 or self.active:
             return
         gc.collect()
         gc.freeze()
-        young, middle, _ = self._saved = gc.get_threshold()
-        gc.set_threshold(young, middle, NEVER)
+        young, _, _ = self._saved = gc.get_threshold()
+        gc.set_threshold(young, MIDDLE, NEVER)
         self._task = asyncio.get_running_loop().create_task(self._collect_now_and_then())
 
     def full_collection(self) -> int:

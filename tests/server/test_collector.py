@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 
 from ghosttable.server import launch
 from ghosttable.server.app import create_app
-from ghosttable.server.collector import NEVER, CollectorSchedule
+from ghosttable.server.collector import MIDDLE, NEVER, CollectorSchedule
 from ghosttable.server.settings import HostingSettings
 from tests.server.conftest import TEST_SETTINGS
 
@@ -50,7 +50,7 @@ def test_the_schedule_freezes_start_up_and_puts_everything_back() -> None:
         schedule = CollectorSchedule(600)
         schedule.start()
         assert schedule.active
-        assert gc.get_threshold() == (found[0], found[1], NEVER)
+        assert gc.get_threshold() == (found[0], MIDDLE, NEVER)
         assert gc.get_freeze_count() > 1000  # the modules, among others
         await schedule.stop()
         assert not schedule.active
