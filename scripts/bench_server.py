@@ -26,8 +26,10 @@ import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -179,6 +181,8 @@ def main() -> None:
         if not line.startswith("ghosttable lobby: http://127.0.0.1:"):
             raise SystemExit(f"the server did not start: {line}")
         base = line.split(": ", 1)[1].strip()
+        # the server's further output is read as it comes (a full pipe would stop the server)
+        threading.Thread(target=deque, args=(server.stdout,), kwargs={"maxlen": 0}, daemon=True).start()
         args.server_pid = server.pid
         latencies = uvloop.run(run(base, args))  # the event loop the server runs on too
         cpu, clients_cpu = args.cpu, args.mine
