@@ -107,14 +107,12 @@ async def play_seat(
             return
 
 
-async def loop_lag(out: list[float], tick: float = 0.01) -> None:
-    """How late each ``tick``-second timer of this event loop fires, in seconds, into ``out``
-    (until cancelled)."""
-    loop = asyncio.get_running_loop()
-    while True:
-        due = loop.time() + tick
+async def loop_lag(out: list[float], until: float, tick: float = 0.01) -> None:
+    """How late each ``tick``-second timer of this event loop fires, in seconds, into ``out``,
+    until ``until`` (``time.monotonic``; the seats' connections, all closed then, are not timed)."""
+    while (due := time.monotonic() + tick) < until:
         await asyncio.sleep(tick)
-        out.append(max(0.0, loop.time() - due))
+        out.append(max(0.0, time.monotonic() - due))
 
 
 async def run(base: str, args: argparse.Namespace) -> list[float]:
@@ -134,10 +132,10 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
     gc.collect()
     gc.freeze()
     gc.disable()
-    lag = asyncio.create_task(loop_lag(args.lags))
     rng = random.Random(args.seed)
     started = time.monotonic()
     until = started + args.seconds
+    lag = asyncio.create_task(loop_lag(args.lags, until))
     args.cpu_before, args.mine_before = server_cpu(args.server_pid), time.process_time()
     seats = [play_seat(ws, think, until, args.actions, random.Random(rng.random()), latencies) for ws in opened]
     await asyncio.gather(*seats, return_exceptions=True)
