@@ -218,7 +218,6 @@ def create_app(
     app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.hub = hub
     app.state.store = store
-    app.state.collector = schedule
     app.add_middleware(RequestGuard, settings=settings)
 
     @app.exception_handler(ApiError)
