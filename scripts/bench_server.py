@@ -1,28 +1,35 @@
 """Load test of `ghosttable serve`, on this machine only: starts the server on 127.0.0.1 (a free
 port, a fresh SQLite database in a temporary folder), creates TABLES tables whose every seat is
 played over its own WebSocket by random legal choices after a think time, and prints the accepted
-actions per second, the latency of each action (from sending `act` to its `accepted`) and the CPU
-time of the server and of the clients, all counted from when every seat is connected.
+actions per second, the latency of each action (from sending `act` to its `accepted`), the CPU
+time of the server and of the clients, all counted from when every seat is connected, and the
+clients' own event-loop lag (how late a 10 ms timer of theirs fires: a stall there would count as
+latency of the server). The clients' garbage collector is off while they play (their pauses
+would count as the server's too).
 
 Every loop is bounded: the run stops after --seconds (and each seat after --actions actions), the
 server is stopped at the end.
 
     python scripts/bench_server.py --tables 500 --think 1-3 --seconds 60
     python scripts/bench_server.py --tables 50 --think 0 --seconds 30    # players acting at once
+    python scripts/bench_server.py --tables 500 --set gc_full_every=0    # a server setting changed
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -30,12 +37,14 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
+from ghosttable.server.settings import HostingSettings, SettingError, parse_pairs
+
 SERVER = """
-import sys
+import json, sys
 from ghosttable.server.launch import serve
 from ghosttable.server.settings import HostingSettings
 settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0, max_live_tables=0, send_queue=4096)
-serve("127.0.0.1", 0, sys.argv[1], settings=settings)
+serve("127.0.0.1", 0, sys.argv[1], settings=settings.with_values(json.loads(sys.argv[2])))
 """
 
 
@@ -98,6 +107,14 @@ async def play_seat(
             return
 
 
+async def loop_lag(out: list[float], until: float, tick: float = 0.01) -> None:
+    """How late each ``tick``-second timer of this event loop fires, in seconds, into ``out``,
+    until ``until`` (``time.monotonic``; the seats' connections, all closed then, are not timed)."""
+    while (due := time.monotonic() + tick) < until:
+        await asyncio.sleep(tick)
+        out.append(max(0.0, time.monotonic() - due))
+
+
 async def run(base: str, args: argparse.Namespace) -> list[float]:
     think = tuple(float(x) for x in args.think.split("-")) if "-" in args.think else (float(args.think),) * 2
     tables = [
@@ -111,14 +128,22 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
     # measured from here: every seat is connected (the tables' creation and the connections'
     # opening are not counted)
     latencies: list[float] = []
+    args.lags = []
+    gc.collect()
+    gc.freeze()
+    gc.disable()
     rng = random.Random(args.seed)
     started = time.monotonic()
     until = started + args.seconds
+    lag = asyncio.create_task(loop_lag(args.lags, until))
     args.cpu_before, args.mine_before = server_cpu(args.server_pid), time.process_time()
     seats = [play_seat(ws, think, until, args.actions, random.Random(rng.random()), latencies) for ws in opened]
     await asyncio.gather(*seats, return_exceptions=True)
     args.elapsed = time.monotonic() - started
     args.cpu, args.mine = server_cpu(args.server_pid) - args.cpu_before, time.process_time() - args.mine_before
+    lag.cancel()
+    gc.enable()
+    gc.unfreeze()
     return latencies
 
 
@@ -130,12 +155,19 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=100000, help="most actions of one seat")
     parser.add_argument("--game", default="old-house")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a server setting")
     args = parser.parse_args()
+    try:
+        changed = parse_pairs(args.set)
+        HostingSettings().with_values(changed)
+    except SettingError as exc:
+        parser.error(str(exc))
     if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600:
         parser.error("--tables is 1 to 2000, --seconds at most 600")
+    load_before = os.getloadavg()[0]
     folder = Path(tempfile.mkdtemp(prefix="ghosttable-bench-"))
     server = subprocess.Popen(
-        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}"],
+        [sys.executable, "-c", SERVER, f"sqlite:///{folder / 'bench.db'}", json.dumps(changed)],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -147,6 +179,8 @@ def main() -> None:
         if not line.startswith("ghosttable lobby: http://127.0.0.1:"):
             raise SystemExit(f"the server did not start: {line}")
         base = line.split(": ", 1)[1].strip()
+        # the server's further output is read as it comes (a full pipe would stop the server)
+        threading.Thread(target=deque, args=(server.stdout,), kwargs={"maxlen": 0}, daemon=True).start()
         args.server_pid = server.pid
         latencies = uvloop.run(run(base, args))  # the event loop the server runs on too
         cpu, clients_cpu = args.cpu, args.mine
@@ -156,16 +190,19 @@ def main() -> None:
     if not latencies:
         raise SystemExit("no action was accepted")
     latencies.sort()
+    lags = sorted(args.lags) or [0.0]
 
-    def pct(p: float) -> float:
-        return 1000 * latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))]
+    def pct(p: float, values: list[float] = latencies) -> float:
+        return 1000 * values[min(len(values) - 1, int(p / 100 * len(values)))]
 
     print(
         f"{args.tables} tables of {args.game}, think {args.think} s, {args.elapsed:.1f} s: "
         f"{len(latencies)} accepted actions, {len(latencies) / args.elapsed:.1f} a second; "
         f"latency p50 {pct(50):.1f} ms, p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {1000 * latencies[-1]:.1f} ms; "
         f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.2f} ms an action), "
-        f"clients' CPU {clients_cpu:.1f} s ({1000 * clients_cpu / len(latencies):.2f} ms an action)"
+        f"clients' CPU {clients_cpu:.1f} s ({1000 * clients_cpu / len(latencies):.2f} ms an action); "
+        f"clients' loop lag p99 {pct(99, lags):.1f} ms, max {1000 * lags[-1]:.1f} ms; "
+        f"load average (1 min) {load_before:.2f} → {os.getloadavg()[0]:.2f}"
     )
 
 

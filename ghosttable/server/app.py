@@ -40,6 +40,7 @@ from ghosttable.ai.base import bot_names
 from ghosttable.core.errors import GameError
 from ghosttable.core.jsonio import NonStandardJSONError, loads_strict
 from ghosttable.registry import game_class, game_names, load
+from ghosttable.server.collector import CollectorSchedule
 from ghosttable.server.protocol import (
     MAX_MESSAGE_BYTES,
     ProtocolError,
@@ -179,6 +180,7 @@ def create_app(
     ai_delay: float = 0.6,
     table_modules: Mapping[str, Path] | None = None,
     settings: HostingSettings | None = None,
+    collector: bool = False,
 ) -> FastAPI:
     """The app over the database at ``db_url`` (schema created on start; unfinished tables resume
     on start).
@@ -189,20 +191,29 @@ def create_app(
         table_modules: more table modules by game name (ES module files; a game added with
             ``registry.register`` brings its own table this way), besides ``web/games/*.js``.
         settings: the limits and checks (``docs/hosting.md``; default: :class:`HostingSettings`).
+        collector: whether the app, while it runs, schedules the process's full garbage
+            collections (every ``settings.gc_full_every`` seconds, see
+            :mod:`ghosttable.server.collector`); ``ghosttable serve`` does, other uses keep Python's.
     """
     settings = settings or HostingSettings()
     modules = {**builtin_table_modules(), **(table_modules or {})}
     store = Store(db_url)
     hub = Hub(store, ai_delay=ai_delay, settings=settings)
+    schedule = CollectorSchedule(settings.gc_full_every)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await hub.start()
+        if collector:
+            schedule.start()
         try:
-            yield
+            await hub.start()
+            try:
+                yield
+            finally:
+                await hub.stop()
+                store.close()
         finally:
-            await hub.stop()
-            store.close()
+            await schedule.stop()
 
     app = FastAPI(title="ghosttable", version=__version__, lifespan=lifespan, docs_url="/api/docs")
     app.state.hub = hub

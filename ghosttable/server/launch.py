@@ -241,7 +241,7 @@ def _serve_locked(
 ) -> None:
     """:func:`serve` once the database's lock is held."""
     try:
-        app = create_app(url, settings=settings)
+        app = create_app(url, settings=settings, collector=True)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ServerSetupError(

@@ -59,6 +59,10 @@ class HostingSettings:
     bot_processes: int = 1
     #: bot moves waiting for a worker at most; the AI seats of other tables wait their turn
     bot_queue: int = 64
+    #: seconds between full garbage collections of ``ghosttable serve``'s process (each walks
+    #: every loaded table); ``0``: Python's own schedule (a full collection whenever the oldest
+    #: objects have grown by a quarter)
+    gc_full_every: float = 600.0
 
     def with_values(self, pairs: Mapping[str, str]) -> HostingSettings:
         """These settings with ``pairs`` (``{"max_spectators": "20"}``) read as each field's kind
