@@ -163,7 +163,22 @@ class Layout:
         those places, for as long as the program runs (so its identity stands for its places)."""
         got = self._all_places
         if got is None:
-            got = self._all_places = tuple(self.places(sp) for sp in hall.SPACES)
+            # piece by piece, as ``cover`` is made (a stacked piece's spaces last), each covered
+            # space taking the places :meth:`_places_of` gives it
+            data = game_data()
+            index = hall.SPACE_INDEX
+            out = [FLOOR_ONLY] * len(hall.SPACES)
+            furniture = self.furniture
+            for name, at in sorted(furniture.items(), key=lambda kv: kv[1].on is not None):
+                own = hall.places_of(data.pieces[name], at)
+                if at.on is not None:
+                    own = stacked_places(hall.places_of(data.pieces[at.on], furniture[at.on]), own)
+                for sp in hall.covered_spaces(data.pieces[name], at):
+                    i = index.get(sp)
+                    if i is not None:
+                        out[i] = own
+            self._places = list(out)
+            got = self._all_places = tuple(out)
         return got
 
     def _places_of(self, space: Space) -> tuple[Place, ...]:

@@ -558,7 +558,7 @@ class RunGhostRunState(State):
                         return None
                     at, k = divmod(q, width)
                     j = reach[at]
-                    offer = plan.fits_of(size)[j]
+                    offer = plan.fit(size, j)
                     if k >= OFFER_SIZES[offer]:
                         return None
                     origin = i if where == HALL else side_origin
