@@ -99,7 +99,8 @@ class Layout:
     The rest is computed on first use: the places of each space (:meth:`places`), the height each
     piece stands on and its world boxes, the sight scene, and what each door sees of a ghost of a
     given size on a given space (:meth:`sight`). ``memo`` keeps what other modules derive from the
-    layout once (keyed by names they choose).
+    layout once (keyed by names they choose); ``rules`` the listing's rules of places for each
+    ghost size (:func:`listing._space_rules`).
     """
 
     __slots__ = (
@@ -120,6 +121,7 @@ class Layout:
         "furniture",
         "masks",
         "memo",
+        "rules",
     )
 
     def __init__(self, furniture: Mapping[str, Placement]) -> None:
@@ -135,6 +137,7 @@ class Layout:
         self._places: list[tuple[Place, ...] | None] = [None] * len(hall.SPACES)
         self._all_places: tuple[tuple[Place, ...], ...] | None = None
         self.memo: dict[Any, Any] = {}
+        self.rules: dict[str, Any] = {}
         self._base: dict[str, float] = {}
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None

@@ -374,7 +374,7 @@ def _space_rules(
 ) -> tuple[tuple[tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int], ...], int, int]:
     """``(rules, units, capacity)`` for ghosts of ``size`` on ``layout``: each space's rule (by
     index, see :func:`_fit_rules`), the ghost's units and a space's capacity (made once per layout)."""
-    got = layout.memo.get(("rules", size))
+    got = layout.rules.get(size)
     if got is None:
         rules = _fit_rules(size)
         out = []
@@ -383,7 +383,7 @@ def _space_rules(
             if rule is None or rule[0] is not places:
                 rule = rules[id(places)] = _fit_rule(places, size)
             out.append(rule)
-        got = layout.memo[("rules", size)] = (tuple(out), size_units()[size], game_data().space_capacity)
+        got = layout.rules[size] = (tuple(out), size_units()[size], game_data().space_capacity)
     return got
 
 
