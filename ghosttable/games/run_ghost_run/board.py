@@ -143,7 +143,7 @@ class Layout:
         self._scene: Scene | None = None
         self._groups: tuple[Group, ...] = ()
         self._masked_groups: tuple[tuple[int, Group], ...] = ()
-        self._spread = 0
+        self._spread = -1
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
@@ -244,8 +244,14 @@ class Layout:
             self._masked_groups = tuple(
                 (masks[name], group) for name, group in zip(sorted(self.furniture), groups, strict=True)
             )
-            self._spread = functools.reduce(operator.or_, masks.values(), 0)
         return self._scene
+
+    def spread(self) -> int:
+        """The masks of every piece together: the spaces some piece stands on."""
+        got = self._spread
+        if got < 0:
+            got = self._spread = functools.reduce(operator.or_, self.masks.values(), 0)
+        return got
 
     def boxes_json(self) -> list[dict[str, Any]]:
         """``[{"piece", "box": [x0, y0, z0, x1, y1, z1]}]`` (rounded as :meth:`Box.to_json`), pieces
@@ -289,8 +295,24 @@ class Layout:
         if inside:
             memo[key] = None
             return None
-        scene = self.scene()
         eye = hall.eye(side, door)
+        base = self.top(space) if on else 0.0
+        target, lines = _target_in_view(side, door, space, size, base, lying)
+        # a line passing over no piece's space is clear: no scene is needed to see along it
+        spread = self.spread()
+        for _, cells in lines:
+            if not cells & spread:
+                memo[key] = "direct"
+                return "direct"
+        scene = self.scene()
+        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
+        # a space the line passes over (a piece's boxes lie within its footprint)
+        origin = eye.position
+        pieces = self._masked_groups
+        for sample, cells in lines:
+            if segment_clear_grouped(origin, sample, tuple([group for mask, group in pieces if mask & cells])):
+                memo[key] = "direct"
+                return "direct"
         facing = self._facing.get((side, door))
         if facing is None:
             facing = tuple(
@@ -299,19 +321,6 @@ class Layout:
                 if (eye.position[m.axis] - m.coord) * m.sign > EPSILON and _face_seen(side, door, m)
             )
             self._facing[(side, door)] = facing
-        base = self.top(space) if on else 0.0
-        target, lines = _target_in_view(side, door, space, size, base, lying)
-        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
-        # a space the line passes over (a piece's boxes lie within its footprint)
-        origin = eye.position
-        pieces = self._masked_groups
-        spread = self._spread
-        for sample, cells in lines:
-            if not cells & spread or segment_clear_grouped(
-                origin, sample, tuple([group for mask, group in pieces if mask & cells])
-            ):
-                memo[key] = "direct"
-                return "direct"
         how = memo[key] = sees_reflected(eye, target, self._groups, facing)
         return how
 
@@ -641,9 +650,11 @@ class Board:
         loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
         freed: int = 0,
         freed_place: str = "",
+        layout: Layout | None = None,
     ) -> list[str]:
         """The places of ``space`` where a ghost of ``size`` fits now; ``freed`` units of the place
-        ``freed_place`` are counted as empty (the ghost a merge replaces)."""
+        ``freed_place`` are counted as empty (the ghost a merge replaces). ``layout``: the board's
+        :meth:`layout`, when the caller holds it."""
         data = game_data()
         per_space, per_place = self.load() if loads is None else loads
         units = data.sizes[size].units
@@ -651,7 +662,8 @@ class Board:
         if total + units > data.space_capacity:
             return []
         out = []
-        for place in self.places_at(space, cover):
+        places = self.places_at(space, cover) if layout is None or cover is not None else layout.places(space)
+        for place in places:
             if size not in place.sizes:
                 continue
             used = per_place.get((space, place.name), 0) - (freed if place.name == freed_place else 0)

@@ -192,13 +192,13 @@ def step_block(
             Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in OFFERS[offer]
         )
         for act in got:
-            _STEP_PARTS[id(act)] = (act, (gid, j, str(act["place"]), None, cost))
+            _STEP_PARTS[id(act)] = (act, (gid, j, str(act["place"]), None, cost, to))
     return got
 
 
-StepParts = tuple[str, int, str, "str | None", int]
+StepParts = tuple[str, int, str, "str | None", int, str]
 """A ``step`` as the plan carries it out: ``(ghost id, space index or -1 for the exit, place,
-ghost merged into or None, cost)``."""
+ghost merged into or None, cost, destination as written)``."""
 
 _STEP_PARTS: dict[int, tuple[Action, StepParts]] = {}
 
@@ -215,7 +215,8 @@ def step_parts(act: Action) -> StepParts:
         k = hall.NAME_INDEX.get(dest)
         i = k if k is not None else hall.SPACE_INDEX[parse_space(dest)]
     merge = act.get("merge")
-    return (str(act["ghost"]), i, str(act.get("place", "")), None if merge is None else str(merge), int(act["cost"]))
+    place = str(act.get("place", ""))
+    return (str(act["ghost"]), i, place, None if merge is None else str(merge), int(act["cost"]), dest)
 
 
 def exit_step(gid: str, cost: int) -> Action:
@@ -223,7 +224,7 @@ def exit_step(gid: str, cost: int) -> Action:
     got = _EXIT.get((gid, cost))
     if got is None:
         got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
-        _STEP_PARTS[id(got)] = (got, (gid, -1, "", None, cost))
+        _STEP_PARTS[id(got)] = (got, (gid, -1, "", None, cost, "exit"))
     return got
 
 
@@ -439,7 +440,7 @@ class Plan:
         if self.per_space is self.base.per_space:
             self.per_space = list(self.base.per_space)
             self.per_place = dict(self.base.per_place)
-        gid, i, place, merge, cost = step_parts(act)
+        gid, i, place, merge, cost, _ = step_parts(act)
         touched = self.touched = set()
         self._carry(board, gid, i, place, merge)
         self.stepped.add(gid)
