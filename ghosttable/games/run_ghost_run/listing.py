@@ -510,13 +510,13 @@ class Plan:
         self._move(rec, HALL, i, place)
 
     def fit(self, size: str, i: int) -> int:
-        """``fits_of(size)[i]``, without making the whole list."""
+        """``fits_of(size)[i]``, without making the whole list: the offer of the space of index
+        ``i`` on the loads the plan leaves (:func:`fit_offer`, which is what each entry of the list
+        holds: the base's offers are those of its loads, empty spaces' those of an empty space)."""
         got = self.fits.get(size)
         if got is not None:
             return got[i]
-        if i in self.changed:
-            return fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
-        return self.base.fits_of(size)[i]
+        return fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
 
     def fits_of(self, size: str) -> list[int]:
         """The offer of each space (by index) to a ghost of ``size`` after the plan."""
