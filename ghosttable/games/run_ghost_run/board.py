@@ -125,15 +125,25 @@ class Layout:
     )
 
     def __init__(self, furniture: Mapping[str, Placement]) -> None:
-        data = game_data()
         self.furniture: dict[str, Placement] = dict(furniture)
+        # the pieces on the floor cover their spaces first, then those stacked on them
         cover: dict[Space, str] = {}
-        for name, at in sorted(self.furniture.items(), key=lambda kv: kv[1].on is not None):
-            for sp in hall.covered_spaces(data.pieces[name], at):
+        masks: dict[str, int] = {}
+        stacked: list[tuple[str, tuple[Space, ...]]] = []
+        covered_by = hall.covered_by
+        for name, at in self.furniture.items():
+            spaces, masks[name] = covered_by(name, at)
+            if at.on is None:
+                for sp in spaces:
+                    cover[sp] = name
+            else:
+                stacked.append((name, spaces))
+        for name, spaces in stacked:
+            for sp in spaces:
                 cover[sp] = name
         self.cover = cover
         self.carrying: frozenset[str] = frozenset(at.on for at in self.furniture.values() if at.on is not None)
-        self.masks: dict[str, int] = {n: hall.covered_mask(data.pieces[n], at) for n, at in self.furniture.items()}
+        self.masks = masks
         self._places: list[tuple[Place, ...] | None] = [None] * len(hall.SPACES)
         self._all_places: tuple[tuple[Place, ...], ...] | None = None
         self.memo: dict[Any, Any] = {}

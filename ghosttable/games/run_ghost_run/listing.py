@@ -216,7 +216,8 @@ def step_parts(act: Action) -> StepParts:
         i = k if k is not None else hall.SPACE_INDEX[parse_space(dest)]
     merge = act.get("merge")
     place = str(act.get("place", ""))
-    return (str(act["ghost"]), i, place, None if merge is None else str(merge), int(act["cost"]), dest)
+    cost: Any = act["cost"]
+    return (str(act["ghost"]), i, place, None if merge is None else str(merge), int(cost), dest)
 
 
 def exit_step(gid: str, cost: int) -> Action:

@@ -34,6 +34,7 @@ from ghosttable.games.run_ghost_run.board import (
     UNUSED,
     Board,
     Ghost,
+    Layout,
 )
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
@@ -596,19 +597,21 @@ class RunGhostRunState(State):
         made: set[str],
         strict: bool,
         loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
+        lay: Layout | None = None,
     ) -> dict[str, Any]:
         """Carry out one ``step`` on ``board``. ``strict``: as planned (the plan was legal on it);
         otherwise at the reveal, where a ghost that finds no room stops on the last space of its
         path that has room (reference part 2, "Simultaneous moves"). ``loads``: the board's
-        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``).
-        Returns what happened."""
+        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``);
+        ``lay``: the board's layout, when the caller holds it. Returns what happened."""
         gid, k, place, merge, _, dest = step_parts(act)
         g = board.ghosts[gid]
         seat = g.owner
         origin = space_name(g.space) if g.space is not None else g.where
         outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
         units = size_units()
-        lay = board.layout()
+        if lay is None:
+            lay = board.layout()
 
         def shift(ghost: Ghost, sign: int) -> None:
             if loads is not None and ghost.where == HALL and ghost.space is not None:
@@ -669,10 +672,11 @@ class RunGhostRunState(State):
         steps: list[dict[str, Any]] = []
         made: set[str] = set()
         loads = self.board.load()
+        lay = self.board.layout()  # the furniture stands still while the ghosts move
         for seat in self.order():
             for act in self.plans[seat]:
                 if act.kind == "step":
-                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
+                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads, lay=lay))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
         if self._tells_reveal:
