@@ -349,59 +349,55 @@ def _target_in_view(
 ) -> tuple[Target, tuple[tuple[Vec, int], ...]]:
     """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
     and its samples in the field of view of door ``door`` of ``side``, in order, each with the
-    spaces its line from the eye passes over (:func:`_sample_cells`; no furniture changes either):
+    spaces its line from the eye passes over (:func:`_line_cells`; no furniture changes either):
     computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        cells = _sample_cells(side, door, space, size)
-        lines = tuple((p, m) for p, m in zip(target.samples, cells, strict=True) if eye.in_view(p))
+        lines = tuple((p, _line_cells(side, door, p[0], p[1])) for p in target.samples if eye.in_view(p))
         got = _IN_VIEW[key] = (target, lines)
     return got
 
 
 CELL_MARGIN = 1e-6
-"""How far beyond a space's square a line may pass for :func:`_sample_cells` to count it as passing
+"""How far beyond a space's square a line may pass for :func:`_line_cells` to count it as passing
 over that space (far more than any rounding error)."""
 
 
 @functools.cache
-def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, ...]:
-    """For each sight sample of a ghost of ``size`` at ``space`` (in :func:`hall.ghost_target`'s
-    order), the bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight
-    line from the eye of door ``door`` of ``side`` to it passes over (seen from above: the samples'
-    heights change nothing)."""
+def _line_cells(side: str, door: int, sx: float, sy: float) -> int:
+    """The bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight line
+    from the eye of door ``door`` of ``side`` to the point ``(sx, sy)`` passes over (seen from
+    above), computed once per door and point: only for the samples a door has in view, a ghost's
+    centre shared by its sizes."""
     ex, ey, _ = hall.eye(side, door).position
-    out = []
-    for sx, sy, _ in hall.ghost_target("probe", space, size, 0.0, False, False).samples:
-        dx, dy = sx - ex, sy - ey
-        mask = 0
-        # only the spaces under the line's bounding box can meet it
-        c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
-        c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
-        r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
-        r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
-        # a space's square meets the line when the line's equation changes sign over it: the
-        # least and the most of ``k + a x`` over each column (summed first, as ``k + x + y``)
-        a, b = -dy, dx
-        k = -(a * ex + b * ey)
-        columns = []
-        for c in range(c0, c1 + 1):
-            x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
-            low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
-            columns.append((1 << c, k + low_x, k + high_x))
-        for r in range(r0, r1 + 1):
-            y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
-            low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
-            row = 0
-            for bit, low, high in columns:
-                if low + low_y <= 0.0 <= high + high_y:
-                    row |= bit
-            mask |= row << (r * hall.COLUMNS)
-        out.append(mask)
-    return tuple(out)
+    dx, dy = sx - ex, sy - ey
+    mask = 0
+    # only the spaces under the line's bounding box can meet it
+    c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
+    c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
+    r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
+    r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
+    # a space's square meets the line when the line's equation changes sign over it: the
+    # least and the most of ``k + a x`` over each column (summed first, as ``k + x + y``)
+    a, b = -dy, dx
+    k = -(a * ex + b * ey)
+    columns = []
+    for c in range(c0, c1 + 1):
+        x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
+        low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+        columns.append((1 << c, k + low_x, k + high_x))
+    for r in range(r0, r1 + 1):
+        y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
+        low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+        row = 0
+        for bit, low, high in columns:
+            if low + low_y <= 0.0 <= high + high_y:
+                row |= bit
+        mask |= row << (r * hall.COLUMNS)
+    return mask
 
 
 @functools.lru_cache(maxsize=16384)
