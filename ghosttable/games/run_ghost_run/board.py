@@ -99,7 +99,8 @@ class Layout:
     The rest is computed on first use: the places of each space (:meth:`places`), the height each
     piece stands on and its world boxes, the sight scene, and what each door sees of a ghost of a
     given size on a given space (:meth:`sight`). ``memo`` keeps what other modules derive from the
-    layout once (keyed by names they choose).
+    layout once (keyed by names they choose); ``rules`` the listing's rules of places for each
+    ghost size (:func:`listing._space_rules`).
     """
 
     __slots__ = (
@@ -120,27 +121,39 @@ class Layout:
         "furniture",
         "masks",
         "memo",
+        "rules",
     )
 
     def __init__(self, furniture: Mapping[str, Placement]) -> None:
-        data = game_data()
         self.furniture: dict[str, Placement] = dict(furniture)
+        # the pieces on the floor cover their spaces first, then those stacked on them
         cover: dict[Space, str] = {}
-        for name, at in sorted(self.furniture.items(), key=lambda kv: kv[1].on is not None):
-            for sp in hall.covered_spaces(data.pieces[name], at):
+        masks: dict[str, int] = {}
+        stacked: list[tuple[str, tuple[Space, ...]]] = []
+        covered_by = hall.covered_by
+        for name, at in self.furniture.items():
+            spaces, masks[name] = covered_by(name, at)
+            if at.on is None:
+                for sp in spaces:
+                    cover[sp] = name
+            else:
+                stacked.append((name, spaces))
+        for name, spaces in stacked:
+            for sp in spaces:
                 cover[sp] = name
         self.cover = cover
         self.carrying: frozenset[str] = frozenset(at.on for at in self.furniture.values() if at.on is not None)
-        self.masks: dict[str, int] = {n: hall.covered_mask(data.pieces[n], at) for n, at in self.furniture.items()}
+        self.masks = masks
         self._places: list[tuple[Place, ...] | None] = [None] * len(hall.SPACES)
         self._all_places: tuple[tuple[Place, ...], ...] | None = None
         self.memo: dict[Any, Any] = {}
+        self.rules: dict[str, Any] = {}
         self._base: dict[str, float] = {}
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None
         self._groups: tuple[Group, ...] = ()
         self._masked_groups: tuple[tuple[int, Group], ...] = ()
-        self._spread = 0
+        self._spread = -1
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
@@ -163,7 +176,22 @@ class Layout:
         those places, for as long as the program runs (so its identity stands for its places)."""
         got = self._all_places
         if got is None:
-            got = self._all_places = tuple(self.places(sp) for sp in hall.SPACES)
+            # piece by piece, as ``cover`` is made (a stacked piece's spaces last), each covered
+            # space taking the places :meth:`_places_of` gives it
+            data = game_data()
+            index = hall.SPACE_INDEX
+            out = [FLOOR_ONLY] * len(hall.SPACES)
+            furniture = self.furniture
+            for name, at in sorted(furniture.items(), key=lambda kv: kv[1].on is not None):
+                own = hall.places_of(data.pieces[name], at)
+                if at.on is not None:
+                    own = stacked_places(hall.places_of(data.pieces[at.on], furniture[at.on]), own)
+                for sp in hall.covered_spaces(data.pieces[name], at):
+                    i = index.get(sp)
+                    if i is not None:
+                        out[i] = own
+            self._places = list(out)
+            got = self._all_places = tuple(out)
         return got
 
     def _places_of(self, space: Space) -> tuple[Place, ...]:
@@ -226,8 +254,14 @@ class Layout:
             self._masked_groups = tuple(
                 (masks[name], group) for name, group in zip(sorted(self.furniture), groups, strict=True)
             )
-            self._spread = functools.reduce(operator.or_, masks.values(), 0)
         return self._scene
+
+    def spread(self) -> int:
+        """The masks of every piece together: the spaces some piece stands on."""
+        got = self._spread
+        if got < 0:
+            got = self._spread = functools.reduce(operator.or_, self.masks.values(), 0)
+        return got
 
     def boxes_json(self) -> list[dict[str, Any]]:
         """``[{"piece", "box": [x0, y0, z0, x1, y1, z1]}]`` (rounded as :meth:`Box.to_json`), pieces
@@ -271,8 +305,24 @@ class Layout:
         if inside:
             memo[key] = None
             return None
-        scene = self.scene()
         eye = hall.eye(side, door)
+        base = self.top(space) if on else 0.0
+        target, lines = _target_in_view(side, door, space, size, base, lying)
+        # a line passing over no piece's space is clear: no scene is needed to see along it
+        spread = self.spread()
+        for _, cells in lines:
+            if not cells & spread:
+                memo[key] = "direct"
+                return "direct"
+        scene = self.scene()
+        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
+        # a space the line passes over (a piece's boxes lie within its footprint)
+        origin = eye.position
+        pieces = self._masked_groups
+        for sample, cells in lines:
+            if segment_clear_grouped(origin, sample, tuple([group for mask, group in pieces if mask & cells])):
+                memo[key] = "direct"
+                return "direct"
         facing = self._facing.get((side, door))
         if facing is None:
             facing = tuple(
@@ -281,19 +331,6 @@ class Layout:
                 if (eye.position[m.axis] - m.coord) * m.sign > EPSILON and _face_seen(side, door, m)
             )
             self._facing[(side, door)] = facing
-        base = self.top(space) if on else 0.0
-        target, lines = _target_in_view(side, door, space, size, base, lying)
-        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
-        # a space the line passes over (a piece's boxes lie within its footprint)
-        origin = eye.position
-        pieces = self._masked_groups
-        spread = self._spread
-        for sample, cells in lines:
-            if not cells & spread or segment_clear_grouped(
-                origin, sample, tuple([group for mask, group in pieces if mask & cells])
-            ):
-                memo[key] = "direct"
-                return "direct"
         how = memo[key] = sees_reflected(eye, target, self._groups, facing)
         return how
 
@@ -312,59 +349,55 @@ def _target_in_view(
 ) -> tuple[Target, tuple[tuple[Vec, int], ...]]:
     """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
     and its samples in the field of view of door ``door`` of ``side``, in order, each with the
-    spaces its line from the eye passes over (:func:`_sample_cells`; no furniture changes either):
+    spaces its line from the eye passes over (:func:`_line_cells`; no furniture changes either):
     computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        cells = _sample_cells(side, door, space, size)
-        lines = tuple((p, m) for p, m in zip(target.samples, cells, strict=True) if eye.in_view(p))
+        lines = tuple((p, _line_cells(side, door, p[0], p[1])) for p in target.samples if eye.in_view(p))
         got = _IN_VIEW[key] = (target, lines)
     return got
 
 
 CELL_MARGIN = 1e-6
-"""How far beyond a space's square a line may pass for :func:`_sample_cells` to count it as passing
+"""How far beyond a space's square a line may pass for :func:`_line_cells` to count it as passing
 over that space (far more than any rounding error)."""
 
 
 @functools.cache
-def _sample_cells(side: str, door: int, space: Space, size: str) -> tuple[int, ...]:
-    """For each sight sample of a ghost of ``size`` at ``space`` (in :func:`hall.ghost_target`'s
-    order), the bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight
-    line from the eye of door ``door`` of ``side`` to it passes over (seen from above: the samples'
-    heights change nothing)."""
+def _line_cells(side: str, door: int, sx: float, sy: float) -> int:
+    """The bit mask of the hall's spaces whose square, grown by ``CELL_MARGIN``, the straight line
+    from the eye of door ``door`` of ``side`` to the point ``(sx, sy)`` passes over (seen from
+    above), computed once per door and point: only for the samples a door has in view, a ghost's
+    centre shared by its sizes."""
     ex, ey, _ = hall.eye(side, door).position
-    out = []
-    for sx, sy, _ in hall.ghost_target("probe", space, size, 0.0, False, False).samples:
-        dx, dy = sx - ex, sy - ey
-        mask = 0
-        # only the spaces under the line's bounding box can meet it
-        c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
-        c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
-        r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
-        r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
-        # a space's square meets the line when the line's equation changes sign over it: the
-        # least and the most of ``k + a x`` over each column (summed first, as ``k + x + y``)
-        a, b = -dy, dx
-        k = -(a * ex + b * ey)
-        columns = []
-        for c in range(c0, c1 + 1):
-            x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
-            low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
-            columns.append((1 << c, k + low_x, k + high_x))
-        for r in range(r0, r1 + 1):
-            y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
-            low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
-            row = 0
-            for bit, low, high in columns:
-                if low + low_y <= 0.0 <= high + high_y:
-                    row |= bit
-            mask |= row << (r * hall.COLUMNS)
-        out.append(mask)
-    return tuple(out)
+    dx, dy = sx - ex, sy - ey
+    mask = 0
+    # only the spaces under the line's bounding box can meet it
+    c0 = max(0, math.floor(min(ex, sx) - CELL_MARGIN))
+    c1 = min(hall.COLUMNS - 1, math.floor(max(ex, sx) + CELL_MARGIN))
+    r0 = max(0, math.floor(min(ey, sy) - CELL_MARGIN))
+    r1 = min(hall.ROWS - 1, math.floor(max(ey, sy) + CELL_MARGIN))
+    # a space's square meets the line when the line's equation changes sign over it: the
+    # least and the most of ``k + a x`` over each column (summed first, as ``k + x + y``)
+    a, b = -dy, dx
+    k = -(a * ex + b * ey)
+    columns = []
+    for c in range(c0, c1 + 1):
+        x0, x1 = a * (c - CELL_MARGIN), a * (c + 1 + CELL_MARGIN)
+        low_x, high_x = (x0, x1) if x0 <= x1 else (x1, x0)
+        columns.append((1 << c, k + low_x, k + high_x))
+    for r in range(r0, r1 + 1):
+        y0, y1 = b * (r - CELL_MARGIN), b * (r + 1 + CELL_MARGIN)
+        low_y, high_y = (y0, y1) if y0 <= y1 else (y1, y0)
+        row = 0
+        for bit, low, high in columns:
+            if low + low_y <= 0.0 <= high + high_y:
+                row |= bit
+        mask |= row << (r * hall.COLUMNS)
+    return mask
 
 
 @functools.lru_cache(maxsize=16384)
@@ -623,9 +656,11 @@ class Board:
         loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
         freed: int = 0,
         freed_place: str = "",
+        layout: Layout | None = None,
     ) -> list[str]:
         """The places of ``space`` where a ghost of ``size`` fits now; ``freed`` units of the place
-        ``freed_place`` are counted as empty (the ghost a merge replaces)."""
+        ``freed_place`` are counted as empty (the ghost a merge replaces). ``layout``: the board's
+        :meth:`layout`, when the caller holds it."""
         data = game_data()
         per_space, per_place = self.load() if loads is None else loads
         units = data.sizes[size].units
@@ -633,7 +668,8 @@ class Board:
         if total + units > data.space_capacity:
             return []
         out = []
-        for place in self.places_at(space, cover):
+        places = self.places_at(space, cover) if layout is None or cover is not None else layout.places(space)
+        for place in places:
             if size not in place.sizes:
                 continue
             used = per_place.get((space, place.name), 0) - (freed if place.name == freed_place else 0)

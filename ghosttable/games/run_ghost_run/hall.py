@@ -259,6 +259,11 @@ def covered_mask(shape: PieceShape, at: Placement) -> int:
     return _covered(shape.name, at.col, at.row, at.rotation, at.posture)[1]
 
 
+def covered_by(name: str, at: Placement) -> tuple[tuple[Space, ...], int]:
+    """``(covered_spaces, covered_mask)`` of the data's piece ``name`` standing at ``at``."""
+    return _covered(name, at.col, at.row, at.rotation, at.posture)
+
+
 @functools.cache
 def _covered(name: str, col: int, row: int, rotation: int, posture: str) -> tuple[tuple[Space, ...], int]:
     sx, sy = footprint_size(game_data().pieces[name], rotation, posture)

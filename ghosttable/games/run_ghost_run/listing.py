@@ -191,7 +191,33 @@ def step_block(
         got = table[j][offer] = tuple(
             Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in OFFERS[offer]
         )
+        for act in got:
+            _STEP_PARTS[id(act)] = (act, (gid, j, str(act["place"]), None, cost, to))
     return got
+
+
+StepParts = tuple[str, int, str, "str | None", int, str]
+"""A ``step`` as the plan carries it out: ``(ghost id, space index or -1 for the exit, place,
+ghost merged into or None, cost, destination as written)``."""
+
+_STEP_PARTS: dict[int, tuple[Action, StepParts]] = {}
+
+
+def step_parts(act: Action) -> StepParts:
+    """``act`` (a ``step``) as :data:`StepParts` (read once for the steps this module makes)."""
+    got = _STEP_PARTS.get(id(act))
+    if got is not None and got[0] is act:
+        return got[1]
+    dest = str(act["to"])
+    if dest == "exit":
+        i = -1
+    else:
+        k = hall.NAME_INDEX.get(dest)
+        i = k if k is not None else hall.SPACE_INDEX[parse_space(dest)]
+    merge = act.get("merge")
+    place = str(act.get("place", ""))
+    cost: Any = act["cost"]
+    return (str(act["ghost"]), i, place, None if merge is None else str(merge), int(cost), dest)
 
 
 def exit_step(gid: str, cost: int) -> Action:
@@ -199,6 +225,7 @@ def exit_step(gid: str, cost: int) -> Action:
     got = _EXIT.get((gid, cost))
     if got is None:
         got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
+        _STEP_PARTS[id(got)] = (got, (gid, -1, "", None, cost, "exit"))
     return got
 
 
@@ -349,7 +376,7 @@ def _space_rules(
 ) -> tuple[tuple[tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int], ...], int, int]:
     """``(rules, units, capacity)`` for ghosts of ``size`` on ``layout``: each space's rule (by
     index, see :func:`_fit_rules`), the ghost's units and a space's capacity (made once per layout)."""
-    got = layout.memo.get(("rules", size))
+    got = layout.rules.get(size)
     if got is None:
         rules = _fit_rules(size)
         out = []
@@ -358,7 +385,7 @@ def _space_rules(
             if rule is None or rule[0] is not places:
                 rule = rules[id(places)] = _fit_rule(places, size)
             out.append(rule)
-        got = layout.memo[("rules", size)] = (tuple(out), size_units()[size], game_data().space_capacity)
+        got = layout.rules[size] = (tuple(out), size_units()[size], game_data().space_capacity)
     return got
 
 
@@ -414,15 +441,15 @@ class Plan:
         if self.per_space is self.base.per_space:
             self.per_space = list(self.base.per_space)
             self.per_place = dict(self.base.per_place)
-        params: dict[str, Any] = dict(act.params)
-        self.touched = set()
-        self._carry(board, self.seat, params)
-        self.stepped.add(str(params["ghost"]))
-        self.left -= int(params["cost"])
-        self.changed |= self.touched
+        gid, i, place, merge, cost, _ = step_parts(act)
+        touched = self.touched = set()
+        self._carry(board, gid, i, place, merge)
+        self.stepped.add(gid)
+        self.left -= cost
+        self.changed |= touched
         for size, fits in self.fits.items():
-            for i in self.touched:
-                fits[i] = fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
+            for k in touched:
+                fits[k] = fit_offer(self.base.layout, self.per_space, self.per_place, k, size)
 
     def _ghost(self, board: Board, gid: str) -> list[Any]:
         got = self.ghosts.get(gid)
@@ -460,24 +487,17 @@ class Plan:
                     return gid
         return None
 
-    def _carry(self, board: Board, seat: int, params: dict[str, Any]) -> None:
-        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``)."""
-        gid = str(params["ghost"])
+    def _carry(self, board: Board, gid: str, i: int, place: str, merge: str | None) -> None:
+        """One step as planned (``RunGhostRunState._carry_step`` with ``strict``): ghost ``gid`` to
+        the space of index ``i`` (-1: the exit), ``place``, merging into ``merge``."""
         rec = self._ghost(board, gid)
-        dest = str(params["to"])
-        if dest == "exit":
+        if i < 0:
             self._move(rec, EXITED, -1, "")
             return
-        i = hall.NAME_INDEX.get(dest)
-        if i is None:
-            i = hall.SPACE_INDEX[parse_space(dest)]
-        place = str(params["place"])
-        merge = params.get("merge")
         self._move(rec, RESERVE, -1, "")
-        if merge is not None and (str(merge) in self.ghosts or str(merge) in board.ghosts):
-            tid = str(merge)
-            t = self._ghost(board, tid)
-            if t[0] == HALL and t[1] == i and t[2] == place and tid not in self.made:
+        if merge is not None and (merge in self.ghosts or merge in board.ghosts):
+            t = self._ghost(board, merge)
+            if t[0] == HALL and t[1] == i and t[2] == place and merge not in self.made:
                 result = "medium" if rec[3] == t[3] else "large"
                 piece = self.merge_piece(board, rec[4], result)
                 offer = fit_offer(
@@ -489,6 +509,15 @@ class Plan:
                     self.made.add(piece)
                     return
         self._move(rec, HALL, i, place)
+
+    def fit(self, size: str, i: int) -> int:
+        """``fits_of(size)[i]``, without making the whole list: the offer of the space of index
+        ``i`` on the loads the plan leaves (:func:`fit_offer`, which is what each entry of the list
+        holds: the base's offers are those of its loads, empty spaces' those of an empty space)."""
+        got = self.fits.get(size)
+        if got is not None:
+            return got[i]
+        return fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
 
     def fits_of(self, size: str) -> list[int]:
         """The offer of each space (by index) to a ghost of ``size`` after the plan."""

@@ -34,6 +34,7 @@ from ghosttable.games.run_ghost_run.board import (
     UNUSED,
     Board,
     Ghost,
+    Layout,
 )
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
 from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
@@ -66,6 +67,7 @@ from ghosttable.games.run_ghost_run.listing import (
     spots_inside,
     stacked_on,
     step_block,
+    step_parts,
     step_table,
 )
 
@@ -558,7 +560,7 @@ class RunGhostRunState(State):
                         return None
                     at, k = divmod(q, width)
                     j = reach[at]
-                    offer = plan.fits_of(size)[j]
+                    offer = plan.fit(size, j)
                     if k >= OFFER_SIZES[offer]:
                         return None
                     origin = i if where == HALL else side_origin
@@ -595,18 +597,21 @@ class RunGhostRunState(State):
         made: set[str],
         strict: bool,
         loads: tuple[dict[Space, int], dict[tuple[Space, str], int]] | None = None,
+        lay: Layout | None = None,
     ) -> dict[str, Any]:
         """Carry out one ``step`` on ``board``. ``strict``: as planned (the plan was legal on it);
         otherwise at the reveal, where a ghost that finds no room stops on the last space of its
         path that has room (reference part 2, "Simultaneous moves"). ``loads``: the board's
-        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``).
-        Returns what happened."""
-        g = board.ghosts[str(act["ghost"])]
+        :meth:`Board.load`, kept up to date here (computed afresh for each test when ``None``);
+        ``lay``: the board's layout, when the caller holds it. Returns what happened."""
+        gid, k, place, merge, _, dest = step_parts(act)
+        g = board.ghosts[gid]
         seat = g.owner
-        dest = str(act["to"])
         origin = space_name(g.space) if g.space is not None else g.where
         outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
         units = size_units()
+        if lay is None:
+            lay = board.layout()
 
         def shift(ghost: Ghost, sign: int) -> None:
             if loads is not None and ghost.where == HALL and ghost.space is not None:
@@ -621,21 +626,18 @@ class RunGhostRunState(State):
             g.to_side(EXITED)
             outcome.update(to="exit", place=None, stopped_short=False)
             return outcome
-        k = hall.NAME_INDEX.get(dest)
-        sp = hall.SPACES[k] if k is not None else parse_space(dest)
-        place = str(act["place"])
-        merge = act.get("merge")
+        sp = hall.SPACES[k]
         # lift the mover so it does not count against its own destination
         saved = (g.where, g.space, g.place)
         shift(g, -1)
         g.to_side(RESERVE)
         if merge is not None:
-            t = board.ghosts.get(str(merge))
+            t = board.ghosts.get(merge)
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
                 result_size = "medium" if g.size == t.size else "large"
                 piece = self._merge_result(board, seat, "small" if result_size == "medium" else "medium")
                 if piece is not None and place in board.fitting_places(
-                    sp, result_size, loads=loads, freed=units[t.size], freed_place=place
+                    sp, result_size, loads=loads, freed=units[t.size], freed_place=place, layout=lay
                 ):
                     shift(t, -1)
                     t.to_side(RESERVE)
@@ -645,7 +647,7 @@ class RunGhostRunState(State):
                     made.add(piece.id)
                     outcome.update(to=dest, place=place, stopped_short=False, merged=[g.id, t.id], became=piece.id)
                     return outcome
-        if strict or place in board.fitting_places(sp, g.size, loads=loads):
+        if strict or place in board.fitting_places(sp, g.size, loads=loads, layout=lay):
             g.to_hall(sp, place)
             shift(g, 1)
             outcome.update(to=dest, place=place, stopped_short=False)
@@ -655,7 +657,7 @@ class RunGhostRunState(State):
         else:
             path = hall.entry_path(self.start_side[seat], sp)
         for back in reversed(path[:-1]):
-            fits = board.fitting_places(back, g.size, loads=loads)
+            fits = board.fitting_places(back, g.size, loads=loads, layout=lay)
             if fits:
                 g.to_hall(back, fits[0])
                 shift(g, 1)
@@ -670,10 +672,11 @@ class RunGhostRunState(State):
         steps: list[dict[str, Any]] = []
         made: set[str] = set()
         loads = self.board.load()
+        lay = self.board.layout()  # the furniture stands still while the ghosts move
         for seat in self.order():
             for act in self.plans[seat]:
                 if act.kind == "step":
-                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads))
+                    steps.append(self._carry_step(self.board, act, made, strict=False, loads=loads, lay=lay))
         self.report = {"turn": self.turn, "steps": steps, "cards": {str(s): self.cards[s] for s in range(self.players)}}
         self.frozen = []
         if self._tells_reveal:
@@ -1059,6 +1062,13 @@ class RunGhostRunState(State):
 
     def _apply(self, seat: int, action: Action) -> None:
         kind = action.kind
+        if kind in ("step", "done"):
+            self.plans[seat].append(action)
+            if kind == "done":
+                self.submitted[seat] = True
+                if all(self.submitted):
+                    self._after_plans()
+            return
         if kind == "grasp":
             self.grasped = str(action["piece"])
             return
@@ -1081,13 +1091,6 @@ class RunGhostRunState(State):
             self.grasped = None
             self.queue.pop(0)
             self._next_furniture()
-            return
-        if kind in ("step", "done"):
-            self.plans[seat].append(action)
-            if kind == "done":
-                self.submitted[seat] = True
-                if all(self.submitted):
-                    self._after_plans()
             return
         if kind == "keyhole":
             side = str(action["side"])
