@@ -40,24 +40,68 @@ YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
 _GHOSTS = load_data().ghosts
 """The ghost cards by printed number."""
+_CARD_KEYS: list[frozenset[tuple[str, str | None, bool | None]]] = [frozenset()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the ``(kind, stone, group)`` keys of what it does in play
+(:meth:`GhostCard.in_play_keys`)."""
+_POWER_OFF_HERE: list[bool] = [False] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), whether the ghost turns off the power of the board it stands on."""
+_DIE_CAPTIVE: list[int] = [0] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), 1 for a ghost that holds a Tao die captive, else 0."""
+for _card in _GHOSTS.values():
+    _CARD_KEYS[_card.id] = _card.in_play_keys()
+    _POWER_OFF_HERE[_card.id] = _card.has("power_off", "arrival")
+    _DIE_CAPTIVE[_card.id] = int(_card.has("die_captive"))
+del _card
 _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
-_YIN_YANG_HELP: dict[tuple[Any, ...], list[Action]] = {}
-"""The Yin-Yang's actions by everything the villagers' help reads (see ``_yin_yang_actions``)."""
 _MEMO_LIMIT = 1 << 16
 """Entries kept in such a table before it is emptied."""
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _in_play(space_card: tuple[int, ...]) -> frozenset[tuple[str, str | None, bool | None]]:
-    """What the ghosts on ``space_card`` (a card id per space, 0 for none) hold on their arrival and
-    Yin stones, as the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has`."""
-    ghosts = load_data().ghosts
-    found: set[tuple[str, str | None, bool | None]] = set()
-    for cid in space_card:
-        if cid:
-            found |= ghosts[cid].in_play_keys()
-    return frozenset(found)
+class _InPlay:
+    """What the ghosts on one layout of the 12 spaces do while in play (see :data:`_IN_PLAY`).
+
+    Attributes:
+        keys: the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has` that some ghost
+            in play holds (its arrival or Yin stone).
+        power_off: per board, whether its power is off by the ghosts (a POWER_OFF ghost on one of
+            its spaces, or a group POWER_OFF anywhere).
+        captive: Tao dice held by DIE_CAPTIVE ghosts.
+        occupied: the spaces holding a ghost, in order.
+        banishable: the spaces holding a ghost that is no incarnation, in order.
+    """
+
+    __slots__ = ("keys", "power_off", "captive", "occupied", "banishable")
+
+    def __init__(self, space_card: tuple[int, ...]) -> None:
+        occupied = tuple([s for s in range(12) if space_card[s]])
+        keys: frozenset[tuple[str, str | None, bool | None]] = frozenset()
+        for s in occupied:
+            keys |= _CARD_KEYS[space_card[s]]
+        self.keys = keys
+        self.occupied = occupied
+        self.banishable = tuple([s for s in occupied if not _GHOSTS[space_card[s]].incarnation])
+        if ("power_off", None, True) in keys:
+            self.power_off = (True, True, True, True)
+        else:
+            off = _POWER_OFF_HERE
+            self.power_off = tuple([off[space_card[b]] or off[space_card[b + 1]] or off[space_card[b + 2]] for b in (0, 3, 6, 9)])
+        captive = _DIE_CAPTIVE
+        self.captive = sum([captive[space_card[s]] for s in occupied]) if ("die_captive", None, None) in keys else 0
+
+
+class _InPlayTable(dict[tuple[int, ...], _InPlay]):
+    """``table[space_card]``: the :class:`_InPlay` of a layout (a card id per space, 0 for
+    none), built at its first use; emptied when it holds :data:`_MEMO_LIMIT` layouts."""
+
+    def __missing__(self, key: tuple[int, ...]) -> _InPlay:
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        found = self[key] = _InPlay(key)
+        return found
+
+
+_IN_PLAY = _InPlayTable()
 
 
 _NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
@@ -109,27 +153,6 @@ class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
         return action
 
 
-class _HelpValues(dict[Any, Action]):
-    """``table[value]``: the help action ``kind`` on ``tile`` with its one parameter ``name`` set
-    to ``value``, built at its first use."""
-
-    def __init__(self, kind: str, tile: int, name: str) -> None:
-        super().__init__()
-        self.kind, self.tile, self.name = kind, tile, name
-
-    def __missing__(self, value: Any) -> Action:
-        action = self[value] = Action.make(self.kind, tile=self.tile, **{self.name: value})
-        return action
-
-
-class _HelpByValue(dict[tuple[str, int, str], _HelpValues]):
-    """``table[kind, tile, name]``: the :class:`_HelpValues` of that help."""
-
-    def __missing__(self, key: tuple[str, int, str]) -> _HelpValues:
-        values = self[key] = _HelpValues(*key)
-        return values
-
-
 _HELP_PARAMETER = {
     "revive": "taoist",
     "circle_token": "colour",
@@ -139,7 +162,6 @@ _HELP_PARAMETER = {
 }
 """The one parameter (besides ``tile``) of each kind of help that takes one (the Watchman's
 ``board`` depends on the ``watchman`` option)."""
-_HELP_BY_VALUE = _HelpByValue()
 
 
 class _GhostMoves(dict[tuple[str, int], tuple[tuple[Action, ...], ...]]):
@@ -163,6 +185,49 @@ _MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 """``_MOVES[dance][tile]``: the ``move`` actions from ``tile``, one tile away or (with the Dance
 of the Peaks) to any other tile."""
 _HELP_ACTIONS = _HelpTable()
+_TOKENS_PER_COLOUR = load_data().tokens_per_colour
+"""Tao tokens of each colour in the box."""
+
+
+def _help_choices_of(help_kind: str, key: Any) -> list[tuple[tuple[str, Any], ...]]:
+    """The choices of a help of ``help_kind`` (one ``((name, value), ...)`` per legal choice, the
+    parameters besides ``tile``) from what they depend on (``GhostStoriesState._help_key``)."""
+    name = _HELP_PARAMETER.get(help_kind)
+    if name is not None:
+        return [((name, v),) for v in key]
+    if help_kind in ("roll_for_tokens", "take_buddha"):
+        return _NO_PARAMS if key else []
+    if help_kind == "haunters_back":  # the Watchman on every board at once, or on one
+        all_boards, boards = key
+        if all_boards:
+            return _NO_PARAMS if boards else []
+        return [(("board", b),) for b in boards]
+    if help_kind == "move_ghost_and_taoist":
+        free = [d for d in range(12) if d not in key]
+        return [(("ghost", g), ("to", d)) for g in key for d in free]
+    return []
+
+
+class _HelpLists(dict[tuple[str, int, str, Any], list[Action]]):
+    """``table[kind, tile, help_kind, key]``: the help actions ``kind`` on ``tile`` (whose help is
+    of ``help_kind``) when their choices depend on ``key`` (``GhostStoriesState._help_key``),
+    built at first use; emptied when it holds :data:`_MEMO_LIMIT` lists."""
+
+    def __missing__(self, key: tuple[str, int, str, Any]) -> list[Action]:
+        kind, tile, help_kind, depends = key
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
+            table = _MOVES_OF_GHOSTS[kind, tile]
+            free = [d for d in range(12) if d not in depends]
+            found = [table[g][d] for g in depends for d in free]
+        else:
+            found = [_HELP_ACTIONS[kind, tile, choice] for choice in _help_choices_of(help_kind, depends)]
+        self[key] = found
+        return found
+
+
+_HELP_LISTS = _HelpLists()
 
 
 def _act(kind: str, **params: Any) -> Action:
@@ -381,20 +446,14 @@ class GhostStoriesState(State):
         return [s for s in range(12) if self.space_card[s]]
 
     def _any_in_play(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
-        return (kind, stone, group) in _in_play(tuple(self.space_card))
+        return (kind, stone, group) in _IN_PLAY[tuple(self.space_card)].keys
 
     def power_active(self, b: int) -> bool:
         """Whether board ``b``'s power works: not possessed, no POWER_OFF ghost on it, and no
         group POWER_OFF (Forgotten Ones) in play."""
-        if self.is_possessed(b):
+        if (self.qi[b] <= 0) if b >= self.game.players else not self.alive[b]:  # possessed
             return False
-        if self._any_in_play("power_off", group=True):
-            return False
-        for s in board_spaces(b):
-            cid = self.space_card[s]
-            if cid and self.card(cid).has("power_off", "arrival"):
-                return False
-        return True
+        return not _IN_PLAY[tuple(self.space_card)].power_off[b]
 
     def has_power(self, t: int, power: str) -> bool:
         """Whether Taoist ``t`` can use ``power`` now (own board's, or one borrowed with a power
@@ -411,7 +470,7 @@ class GhostStoriesState(State):
 
     def captive_dice(self) -> int:
         """Tao dice held by DIE_CAPTIVE ghosts in play."""
-        return sum(1 for s in range(12) if self.space_card[s] and self.card(self.space_card[s]).has("die_captive"))
+        return _IN_PLAY[tuple(self.space_card)].captive
 
     def tao_blocked(self) -> bool:
         """Whether a TAO_OFF ghost in play stops the spending of Tao tokens."""
@@ -596,7 +655,7 @@ class GhostStoriesState(State):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
                         out.append(_ONE["use_power_token", "board", b])
             if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
-                out.extend([_ONE["bottomless_pockets", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0])
+                out.extend([_ONE["bottomless_pockets", "colour", c] for c in self._stocked_colours()])
             if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
                 out.extend(
                     _ONE["enfeeblement_mantra", "ghost", s] for s in self.ghosts_in_play() if s != self.mantra_space
@@ -628,35 +687,16 @@ class GhostStoriesState(State):
 
     def _yin_yang_actions(self, t: int) -> list[Action]:
         """What Taoist ``t``'s Yin-Yang token can do: a help on any tile that is not haunted, or
-        the restoring of a haunted one (kept by everything the villagers' help reads, so the
-        steps of one turn list them once)."""
-        tokens = self.tokens
-        key = (
-            self.game.options["watchman"],
-            *self.tiles,
-            *self.haunted,
-            *self.space_card,
-            *self.haunt_step,
-            *self.alive,
-            self.temple_buddhas > 0,
-            self.circle,
-            *tokens[0],
-            *tokens[1],
-            *tokens[2],
-            *tokens[3],
-        )
-        known = _YIN_YANG_HELP.get(key)
-        if known is not None:
-            return known
-        found = []
+        the restoring of a haunted one."""
+        found: list[Action] = []
         haunted = self.haunted
+        tiles = self.tiles
+        lists = _HELP_LISTS
         for p in range(9):
             if not haunted[p]:
-                found.extend(self._help_actions("yin_yang_help", t, p))
-        found.extend([_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]])
-        if len(_YIN_YANG_HELP) >= _MEMO_LIMIT:
-            _YIN_YANG_HELP.clear()
-        _YIN_YANG_HELP[key] = found
+                help_kind = _HELP_KIND[tiles[p]]
+                found += lists["yin_yang_help", p, help_kind, self._help_key(help_kind)]
+        found += [_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]]
         return found
 
     def _buddha_step_has_choice(self) -> bool:
@@ -667,7 +707,7 @@ class GhostStoriesState(State):
             return True
         if not self.yin_yang[t]:
             return False
-        return any(self.haunted[p] or self._help_choices(t, p) for p in range(9))
+        return any(self.haunted[p] or self._help_actions("yin_yang_help", t, p) for p in range(9))
 
     def _pavilion_moves_self(self) -> bool:
         """Solo (``solo=reference``): the Pavilion's second move is the player's own Taoist."""
@@ -702,25 +742,10 @@ class GhostStoriesState(State):
         return not cid or self.card(cid).has("buddha_required")
 
     def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
-        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
+        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``
+        (a list kept by tile and by what the help's choices depend on: never change it)."""
         help_kind = _HELP_KIND[self.tiles[p]]
-        if help_kind == "roll_for_tokens":  # the one choice, always there
-            return [_HELP_ACTIONS[kind, p, ()]]
-        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
-            space_card = self.space_card
-            free = [d for d in range(12) if not space_card[d]]
-            table = _MOVES_OF_GHOSTS[kind, p]
-            return [action for g in range(12) if space_card[g] for action in map(table[g].__getitem__, free)]
-        return self._built_help_actions(kind, t, p)
-
-    def _built_help_actions(self, kind: str, t: int, p: int) -> list[Action]:
-        help_kind = _HELP_KIND[self.tiles[p]]
-        name = self._help_parameter(help_kind)
-        if name is not None:
-            by_value = _HELP_BY_VALUE[kind, p, name]
-            return [by_value[v] for v in self._help_values(help_kind)]
-        table = _HELP_ACTIONS
-        return [table[kind, p, choice] for choice in self._help_choices(t, p)]
+        return _HELP_LISTS[kind, p, help_kind, self._help_key(help_kind)]
 
     def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
         """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
@@ -730,19 +755,49 @@ class GhostStoriesState(State):
         """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
         per legal choice (the parameters besides ``tile``)."""
         help_kind = _HELP_KIND[self.tiles[p]]
-        name = self._help_parameter(help_kind)
-        if name is not None:
-            return [((name, v),) for v in self._help_values(help_kind)]
+        return _help_choices_of(help_kind, self._help_key(help_kind))
+
+    def _help_key(self, help_kind: str) -> Any:
+        """What the choices of a help of ``help_kind`` depend on, as a hashable value (see
+        :func:`_help_choices_of`): the legal values of its one parameter (in the order they are
+        listed), whether its one choice is there, or the spaces holding a ghost."""
         if help_kind == "roll_for_tokens":
-            return _NO_PARAMS
-        if help_kind == "take_buddha":
-            return _NO_PARAMS if self.temple_buddhas > 0 else []
-        if help_kind == "haunters_back":  # the Watchman on every board at once
-            return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
+            return True
         if help_kind == "move_ghost_and_taoist":
-            free = [s for s in range(12) if not self.space_card[s]]
-            return [(("ghost", g), ("to", d)) for g in range(12) if self.space_card[g] for d in free]
-        return []
+            return _IN_PLAY[tuple(self.space_card)].occupied
+        if help_kind == "banish_for_qi":
+            return _IN_PLAY[tuple(self.space_card)].banishable
+        if help_kind == "token_qi_and_draw":
+            return self._stocked_colours() or ("none",)
+        if help_kind == "circle_token":
+            circle = self.circle
+            return tuple([c for c in self._stocked_colours() if c != circle])
+        if help_kind == "restore_and_draw":
+            haunted = self.haunted
+            return tuple([q for q in range(9) if haunted[q]])
+        if help_kind == "revive":
+            alive = self.alive
+            return tuple([d for d in range(self.game.players) if not alive[d]])
+        if help_kind == "take_buddha":
+            return self.temple_buddhas > 0
+        if help_kind == "haunters_back":
+            step = self.haunt_step
+            boards = tuple([b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0])
+            return self.game.options["watchman"] == "all-boards", boards
+        return None
+
+    def _stocked_colours(self) -> tuple[str, ...]:
+        """The colours of which the supply holds a Tao token (``supply_tokens(c) > 0``), in the
+        order of ``COLOURS``."""
+        south, west, north, east = self.tokens
+        circle = self.circle
+        return tuple(
+            [
+                c
+                for i, c in enumerate(COLOURS)
+                if south[i] + west[i] + north[i] + east[i] + (c == circle) < _TOKENS_PER_COLOUR
+            ]
+        )
 
     def _help_parameter(self, help_kind: str) -> str | None:
         """The one parameter (besides ``tile``) of a help of ``help_kind``, or ``None`` for a help
@@ -754,23 +809,11 @@ class GhostStoriesState(State):
     def _help_values(self, help_kind: str) -> list[Any]:
         """The legal values of the one parameter of a help of ``help_kind`` (see
         :meth:`_help_parameter`), in the order they are listed."""
-        if help_kind == "revive":
-            alive = self.alive
-            return [d for d in range(self.game.players) if not alive[d]]
-        if help_kind == "circle_token":
-            return [c for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
         if help_kind == "haunters_back":
-            step = self.haunt_step
-            return [b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0]
-        if help_kind == "banish_for_qi":
-            space_card = self.space_card
-            return [g for g in range(12) if space_card[g] and not _GHOSTS[space_card[g]].incarnation]
-        if help_kind == "restore_and_draw":
-            haunted = self.haunted
-            return [q for q in range(9) if haunted[q]]
-        if help_kind == "token_qi_and_draw":
-            return [c for c in COLOURS if self.supply_tokens(c) > 0] or ["none"]
-        raise AssertionError(help_kind)
+            return list(self._help_key(help_kind)[1])
+        if help_kind not in _HELP_PARAMETER:
+            raise AssertionError(help_kind)
+        return list(self._help_key(help_kind))
 
     # ----- sub-decisions ------------------------------------------------------------------------
 
@@ -810,7 +853,7 @@ class GhostStoriesState(State):
         if name == "resolve_exorcism":
             return self._exorcism_actions()
         if name == "choose_token_colour":
-            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in self._stocked_colours()]
         if name == "qi_or_yin_yang":
             t = pd["taoist"]
             out = []
@@ -835,7 +878,7 @@ class GhostStoriesState(State):
                 out.append(_TAOIST_TILE[("move_taoist", o, self.pos[o])])
             return out
         if name == "herbalist_white":
-            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in self._stocked_colours()]
         raise AssertionError(name)
 
     # ----- exorcism arithmetic --------------------------------------------------------------------
@@ -1261,7 +1304,7 @@ class GhostStoriesState(State):
 
     def _task_ask_colour(self, task: Task) -> None:
         _, t, name = task
-        if self.alive[t] and any(self.supply_tokens(c) > 0 for c in COLOURS):
+        if self.alive[t] and self._stocked_colours():
             self.pending = {"name": name, "seat": t, "taoist": t}
 
     def _task_qi_or_yin_yang(self, task: Task) -> None:
