@@ -47,15 +47,31 @@ _POWER_OFF_HERE: list[bool] = [False] * (max(_GHOSTS) + 1)
 """By card id (0: no card), whether the ghost turns off the power of the board it stands on."""
 _DIE_CAPTIVE: list[int] = [0] * (max(_GHOSTS) + 1)
 """By card id (0: no card), 1 for a ghost that holds a Tao die captive, else 0."""
+_BANISHABLE: list[bool] = [False] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), whether the Sorcerer may banish the ghost (it is no incarnation)."""
+_YIN_PART_KINDS = (("haunter", "haunter"), ("tormentor", "tormentor"), ("other", "lose_tao_token"))
+"""The parts of a Yin phase's ghost effects, in the order they come, and the Yin ability of each."""
+_YIN_PARTS: list[tuple[str, ...]] = [()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the parts of the Yin phase in which the ghost does something."""
+_TILE_NAMES = {tile.id: tile.name for tile in load_data().tiles}
+"""The name of each village tile, by tile id."""
 for _card in _GHOSTS.values():
     _CARD_KEYS[_card.id] = _card.in_play_keys()
     _POWER_OFF_HERE[_card.id] = _card.has("power_off", "arrival")
     _DIE_CAPTIVE[_card.id] = int(_card.has("die_captive"))
+    _BANISHABLE[_card.id] = not _card.incarnation
+    _YIN_PARTS[_card.id] = tuple(
+        part for part, kind in _YIN_PART_KINDS if any(ab.kind == kind for ab in _card.yin)
+    )
 del _card
 _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
 _MEMO_LIMIT = 1 << 16
 """Entries kept in such a table before it is emptied."""
+
+
+_SPACES = tuple(range(12))
+"""The 12 ghost spaces."""
 
 
 class _InPlay:
@@ -74,20 +90,22 @@ class _InPlay:
     __slots__ = ("keys", "power_off", "captive", "occupied", "banishable")
 
     def __init__(self, space_card: tuple[int, ...]) -> None:
-        occupied = tuple([s for s in range(12) if space_card[s]])
+        occupied = tuple(itertools.compress(_SPACES, space_card))
         keys: frozenset[tuple[str, str | None, bool | None]] = frozenset()
-        for s in occupied:
-            keys |= _CARD_KEYS[space_card[s]]
+        for cid in space_card:
+            if cid:
+                keys |= _CARD_KEYS[cid]
         self.keys = keys
         self.occupied = occupied
-        self.banishable = tuple([s for s in occupied if not _GHOSTS[space_card[s]].incarnation])
+        self.banishable = tuple(itertools.compress(_SPACES, map(_BANISHABLE.__getitem__, space_card)))
         if ("power_off", None, True) in keys:
             self.power_off = (True, True, True, True)
+        elif ("power_off", "arrival", None) in keys:
+            off = list(map(_POWER_OFF_HERE.__getitem__, space_card))
+            self.power_off = (any(off[0:3]), any(off[3:6]), any(off[6:9]), any(off[9:12]))
         else:
-            off = _POWER_OFF_HERE
-            self.power_off = tuple([off[space_card[b]] or off[space_card[b + 1]] or off[space_card[b + 2]] for b in (0, 3, 6, 9)])
-        captive = _DIE_CAPTIVE
-        self.captive = sum([captive[space_card[s]] for s in occupied]) if ("die_captive", None, None) in keys else 0
+            self.power_off = (False, False, False, False)
+        self.captive = sum(map(_DIE_CAPTIVE.__getitem__, space_card)) if ("die_captive", None, None) in keys else 0
 
 
 class _InPlayTable(dict[tuple[int, ...], _InPlay]):
@@ -220,7 +238,9 @@ class _HelpLists(dict[tuple[str, int, str, Any], list[Action]]):
         if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
             table = _MOVES_OF_GHOSTS[kind, tile]
             free = [d for d in range(12) if d not in depends]
-            found = [table[g][d] for g in depends for d in free]
+            found = []
+            for g in depends:
+                found += map(table[g].__getitem__, free)
         else:
             found = [_HELP_ACTIONS[kind, tile, choice] for choice in _help_choices_of(help_kind, depends)]
         self[key] = found
@@ -228,6 +248,24 @@ class _HelpLists(dict[tuple[str, int, str, Any], list[Action]]):
 
 
 _HELP_LISTS = _HelpLists()
+
+
+class _Stocked(dict[tuple[Any, ...], tuple[str, ...]]):
+    """``table[(circle, *south, *west, *north, *east)]``: the colours of which the supply holds a
+    Tao token, in the order of ``COLOURS``, for the colour on the Circle of Prayer (or ``None``)
+    and the tokens each board holds by colour; built at first use."""
+
+    def __missing__(self, key: tuple[Any, ...]) -> tuple[str, ...]:
+        circle, *held = key
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        found = self[key] = tuple(
+            c for i, c in enumerate(COLOURS) if sum(held[i::5]) + (c == circle) < _TOKENS_PER_COLOUR
+        )
+        return found
+
+
+_STOCKED = _Stocked()
 
 
 def _act(kind: str, **params: Any) -> Action:
@@ -505,7 +543,7 @@ class GhostStoriesState(State):
         ``haunting-figurines=unlimited`` option). Source: English rulebook, Components."""
         if self.game.options["haunting-figurines"] == "unlimited":
             return 99
-        used = sum(1 for s in range(12) if self.space_card[s] and self.haunt_step[s] >= 0)
+        used = sum([1 for cid, step in zip(self.space_card, self.haunt_step) if cid and step >= 0])
         return self.data.haunting_figurines - used
 
     def tile_pos(self, tile_id: str) -> int:
@@ -514,7 +552,7 @@ class GhostStoriesState(State):
 
     def living(self) -> list[int]:
         """Boards whose Taoist is alive."""
-        return [b for b in range(self.game.players) if self.alive[b]]
+        return list(itertools.compress(range(self.game.players), self.alive))
 
     def decider(self) -> int:
         """The seat that chooses for the active board: its own seat, or seat 0 for a neutral board."""
@@ -782,6 +820,8 @@ class GhostStoriesState(State):
             return self.temple_buddhas > 0
         if help_kind == "haunters_back":
             step = self.haunt_step
+            if max(step) <= 0:
+                return self.game.options["watchman"] == "all-boards", ()
             boards = tuple([b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0])
             return self.game.options["watchman"] == "all-boards", boards
         return None
@@ -790,14 +830,7 @@ class GhostStoriesState(State):
         """The colours of which the supply holds a Tao token (``supply_tokens(c) > 0``), in the
         order of ``COLOURS``."""
         south, west, north, east = self.tokens
-        circle = self.circle
-        return tuple(
-            [
-                c
-                for i, c in enumerate(COLOURS)
-                if south[i] + west[i] + north[i] + east[i] + (c == circle) < _TOKENS_PER_COLOUR
-            ]
-        )
+        return _STOCKED[(self.circle, *south, *west, *north, *east)]
 
     def _help_parameter(self, help_kind: str) -> str | None:
         """The one parameter (besides ``tile``) of a help of ``help_kind``, or ``None`` for a help
@@ -1198,9 +1231,14 @@ class GhostStoriesState(State):
         self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
         # English rulebook, Yin phase step 1: A. the haunters' figurines, then B. the tormentors'
         # curse dice (then any other middle stone, the Bone Cracker's), each left to right.
-        occupied = [s for s in board_spaces(b) if self.space_card[s]]
+        # A ghost that does nothing in a part gets no task for it.
+        space_card = self.space_card
+        acting = [(s, space_card[s]) for s in board_spaces(b) if _YIN_PARTS[space_card[s]]]
+        if not acting:
+            self.tasks.append(("overrun", b))
+            return
         tasks: list[Task] = [
-            ("yin_ghost", s, self.space_card[s], part) for part in ("haunter", "tormentor", "other") for s in occupied
+            ("yin_ghost", s, cid, part) for part in ("haunter", "tormentor", "other") for s, cid in acting if part in _YIN_PARTS[cid]
         ]
         tasks.append(("overrun", b))
         self._push(*tasks)
@@ -1605,7 +1643,7 @@ class GhostStoriesState(State):
         return f"The {self.board_colour[t]} Taoist"
 
     def _tile_name(self, p: int) -> str:
-        return self.data.tile(self.tiles[p]).name
+        return _TILE_NAMES[self.tiles[p]]
 
     def _ghost_name(self, s: int) -> str:
         return self.card(self.space_card[s]).name
