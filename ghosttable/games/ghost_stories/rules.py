@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -72,6 +73,8 @@ _MEMO_LIMIT = 1 << 16
 
 _SPACES = tuple(range(12))
 """The 12 ghost spaces."""
+_TILES = tuple(range(9))
+"""The 9 village tile positions."""
 
 
 class _InPlay:
@@ -149,6 +152,19 @@ _TAOIST_TILE: dict[tuple[str, int, int], Action] = {
     for p in range(9)
 }
 """``twin_winds`` and ``move_taoist`` by kind, Taoist and tile."""
+_PAVILION_MOVES: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            tuple(_TAOIST_TILE["move_taoist", o, p] for p in (range(9) if any_tile else ADJACENT[at]) if p != at)
+            + (_TAOIST_TILE["move_taoist", o, at],)
+            for at in range(9)
+        )
+        for o in range(4)
+    )
+    for any_tile in (False, True)
+)
+"""``_PAVILION_MOVES[any_tile][taoist][tile]``: the Heavenly Winds' moves of the Taoist standing
+on ``tile`` (to a tile one step away, or to any tile under ``pavilion=any-tile``), then staying."""
 
 
 class _OneParameter(dict[tuple[str, str, Any], Action]):
@@ -733,7 +749,7 @@ class GhostStoriesState(State):
         for p in range(9):
             if not haunted[p]:
                 help_kind = _HELP_KIND[tiles[p]]
-                found += lists["yin_yang_help", p, help_kind, self._help_key(help_kind)]
+                found += lists["yin_yang_help", p, help_kind, _HELP_KEY_OF[help_kind](self)]
         found += [_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]]
         return found
 
@@ -799,32 +815,8 @@ class GhostStoriesState(State):
         """What the choices of a help of ``help_kind`` depend on, as a hashable value (see
         :func:`_help_choices_of`): the legal values of its one parameter (in the order they are
         listed), whether its one choice is there, or the spaces holding a ghost."""
-        if help_kind == "roll_for_tokens":
-            return True
-        if help_kind == "move_ghost_and_taoist":
-            return _IN_PLAY[tuple(self.space_card)].occupied
-        if help_kind == "banish_for_qi":
-            return _IN_PLAY[tuple(self.space_card)].banishable
-        if help_kind == "token_qi_and_draw":
-            return self._stocked_colours() or ("none",)
-        if help_kind == "circle_token":
-            circle = self.circle
-            return tuple([c for c in self._stocked_colours() if c != circle])
-        if help_kind == "restore_and_draw":
-            haunted = self.haunted
-            return tuple([q for q in range(9) if haunted[q]])
-        if help_kind == "revive":
-            alive = self.alive
-            return tuple([d for d in range(self.game.players) if not alive[d]])
-        if help_kind == "take_buddha":
-            return self.temple_buddhas > 0
-        if help_kind == "haunters_back":
-            step = self.haunt_step
-            if max(step) <= 0:
-                return self.game.options["watchman"] == "all-boards", ()
-            boards = tuple([b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0])
-            return self.game.options["watchman"] == "all-boards", boards
-        return None
+        key_of = _HELP_KEY_OF.get(help_kind)
+        return None if key_of is None else key_of(self)
 
     def _stocked_colours(self) -> tuple[str, ...]:
         """The colours of which the supply holds a Tao token (``supply_tokens(c) > 0``), in the
@@ -904,11 +896,10 @@ class GhostStoriesState(State):
             return [_ONE["give_yin_yang", "taoist", t] for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
             movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
+            table = _PAVILION_MOVES[self.game.options["pavilion"] == "any-tile"]
             out = []
             for o in movers:
-                dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
-                out.extend(_TAOIST_TILE[("move_taoist", o, p)] for p in dests if p != self.pos[o])
-                out.append(_TAOIST_TILE[("move_taoist", o, self.pos[o])])
+                out += table[o][self.pos[o]]
             return out
         if name == "herbalist_white":
             return [_ONE["take_token", "colour", c] for c in self._stocked_colours()]
@@ -1650,6 +1641,64 @@ class GhostStoriesState(State):
 
     def _power_name(self, b: int) -> str:
         return self.data.power(self.power[b]).name
+
+
+def _key_always(st: GhostStoriesState) -> bool:
+    return True
+
+
+def _key_occupied(st: GhostStoriesState) -> tuple[int, ...]:
+    return _IN_PLAY[tuple(st.space_card)].occupied
+
+
+def _key_banishable(st: GhostStoriesState) -> tuple[int, ...]:
+    return _IN_PLAY[tuple(st.space_card)].banishable
+
+
+def _key_token_and_qi(st: GhostStoriesState) -> tuple[str, ...]:
+    return st._stocked_colours() or ("none",)
+
+
+def _key_circle(st: GhostStoriesState) -> tuple[str, ...]:
+    circle = st.circle
+    return tuple([c for c in st._stocked_colours() if c != circle])
+
+
+def _key_restore(st: GhostStoriesState) -> tuple[int, ...]:
+    return tuple(itertools.compress(_TILES, st.haunted))
+
+
+def _key_revive(st: GhostStoriesState) -> tuple[int, ...]:
+    return tuple(itertools.compress(range(st.game.players), map(operator.not_, st.alive)))
+
+
+def _key_buddha(st: GhostStoriesState) -> bool:
+    return st.temple_buddhas > 0
+
+
+def _key_watchman(st: GhostStoriesState) -> tuple[bool, tuple[int, ...]]:
+    step = st.haunt_step
+    all_boards = st.game.options["watchman"] == "all-boards"
+    if max(step) <= 0:
+        return all_boards, ()
+    return all_boards, tuple([b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0])
+
+
+_HELP_KEY_OF: dict[str, Callable[[GhostStoriesState], Any]] = {
+    "roll_for_tokens": _key_always,
+    "move_ghost_and_taoist": _key_occupied,
+    "banish_for_qi": _key_banishable,
+    "token_qi_and_draw": _key_token_and_qi,
+    "circle_token": _key_circle,
+    "restore_and_draw": _key_restore,
+    "revive": _key_revive,
+    "take_buddha": _key_buddha,
+    "haunters_back": _key_watchman,
+}
+"""What the choices of each kind of help depend on (``GhostStoriesState._help_key``): the legal
+values of its one parameter in the order they are listed (the Watchman's with whether it works
+on every board at once), whether its one choice is there (the Herbalist's always is), or the
+spaces holding a ghost (the Pavilion's)."""
 
 
 _TASK_HANDLERS: dict[str, Callable[[GhostStoriesState, Task], None]] = {
