@@ -36,6 +36,9 @@ Task = tuple[Any, ...]
 CI = {c: i for i, c in enumerate(COLOURS)}
 
 YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
+_EVERY_ACT = frozenset({"help", "exorcise"})
+"""The acts of a Yang action step before the first."""
+_NO_ACT: frozenset[str] = frozenset()
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
@@ -703,23 +706,31 @@ class GhostStoriesState(State):
         t = self.board
         out: list[Action] = []
         y = self.yang
+        # the powers the Taoist may hold now: its own and the borrowed ones (has_power tells
+        # whether each works; a power not named here is not held)
+        named = (self.power[t], *[self.power[b] for b in y["borrowed"]]) if y else ()
         if self.phase == "yang_move":
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
                         out.append(_ONE["use_power_token", "board", b])
-            if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
+            if "bottomless_pockets" in named and self.has_power(t, "bottomless_pockets") and not y["pockets"]:
                 out.extend([_ONE["bottomless_pockets", "colour", c] for c in self._stocked_colours()])
-            if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
+            if (
+                "enfeeblement_mantra" in named
+                and self.has_power(t, "enfeeblement_mantra")
+                and not y["mantra"]
+                and self._mantra_usable()
+            ):
                 out.extend(
                     _ONE["enfeeblement_mantra", "ghost", s] for s in self.ghosts_in_play() if s != self.mantra_space
                 )
-            if self.game.options["twin-winds"] == "before-move":
+            if "dance_of_the_twin_winds" in named and self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
-            out.extend(_MOVES[self.has_power(t, "dance_of_the_peaks")][self.pos[t]])
+            out.extend(_MOVES["dance_of_the_peaks" in named and self.has_power(t, "dance_of_the_peaks")][self.pos[t]])
             out.append(_A0["stay"])
         elif self.phase == "yang_action":
-            if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
+            if "dance_of_the_twin_winds" in named and self.game.options["twin-winds"] == "after-move" and not y["acts"]:
                 out.extend(self._twin_winds_actions())
             allowed = self._allowed_acts()
             if "help" in allowed:
@@ -776,18 +787,23 @@ class GhostStoriesState(State):
             return []
         return [_TAOIST_TILE[("twin_winds", o, p)] for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
 
-    def _allowed_acts(self) -> set[str]:
+    def _allowed_acts(self) -> frozenset[str]:
+        """What the active Taoist may still do in its action step: both acts before the first,
+        then what Heavenly Gust or Second Wind allows after it (never a third act)."""
         t = self.board
-        acts: list[str] = self.yang["acts"]
+        y = self.yang
+        acts: list[str] = y["acts"]
         if not acts:
-            return {"help", "exorcise"}
+            return _EVERY_ACT
+        if len(acts) != 1:
+            return _NO_ACT
+        named = (self.power[t], *[self.power[b] for b in y["borrowed"]])  # the powers it may hold
         out: set[str] = set()
-        if len(acts) == 1:
-            if self.has_power(t, "heavenly_gust"):
-                out.add("exorcise" if acts[0] == "help" else "help")
-            if self.has_power(t, "second_wind"):
-                out.add(acts[0])
-        return out
+        if "heavenly_gust" in named and self.has_power(t, "heavenly_gust"):
+            out.add("exorcise" if acts[0] == "help" else "help")
+        if "second_wind" in named and self.has_power(t, "second_wind"):
+            out.add(acts[0])
+        return frozenset(out)
 
     def _buddha_space_ok(self, s: int) -> bool:
         if self.buddha_on[s]:
@@ -1003,7 +1019,38 @@ class GhostStoriesState(State):
         t = self.board
         k = a.kind
         y = self.yang
-        if k == "use_power_token":
+        if k in ("move", "stay"):
+            if k == "move":
+                self.pos[t] = int(a["tile"])  # type: ignore[arg-type]
+                self._log(f"{self._who(t)} moves to {self._tile_name(self.pos[t])}.")
+            self.phase = "yang_action"
+        elif k == "skip_action":
+            self.phase = "yang_buddha"
+        elif k == "end_turn":
+            self._end_turn()
+        elif k == "yin_yang_help":
+            self.yin_yang[t] = False
+            self._log(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
+            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+        elif k == "ask_help":
+            y["acts"].append("help")
+            self.tasks.append(("after_act",))
+            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+        elif k == "exorcise":
+            y["acts"].append("exorcise")
+            self.tasks.append(("after_act",))
+            self._push(("exorcism_roll", t, tuple(self.faced_ghosts(t))))
+        elif k == "place_buddha":
+            s = int(a["space"])  # type: ignore[arg-type]
+            self.buddhas[t] -= 1
+            self.buddha_on[s] = True
+            self._log(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
+        elif k == "yin_yang_restore":
+            self.yin_yang[t] = False
+            p = int(a["tile"])  # type: ignore[arg-type]
+            self.haunted[p] = False
+            self._log(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
+        elif k == "use_power_token":
             b = int(a["board"])  # type: ignore[arg-type]
             y["borrowed"].append(b)
             if self.game.options["power-tokens"] == "spent":
@@ -1022,37 +1069,6 @@ class GhostStoriesState(State):
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             self.pos[o] = p
             self._log(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
-        elif k in ("move", "stay"):
-            if k == "move":
-                self.pos[t] = int(a["tile"])  # type: ignore[arg-type]
-                self._log(f"{self._who(t)} moves to {self._tile_name(self.pos[t])}.")
-            self.phase = "yang_action"
-        elif k == "skip_action":
-            self.phase = "yang_buddha"
-        elif k == "ask_help":
-            y["acts"].append("help")
-            self.tasks.append(("after_act",))
-            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
-        elif k == "exorcise":
-            y["acts"].append("exorcise")
-            self.tasks.append(("after_act",))
-            self._push(("exorcism_roll", t, tuple(self.faced_ghosts(t))))
-        elif k == "place_buddha":
-            s = int(a["space"])  # type: ignore[arg-type]
-            self.buddhas[t] -= 1
-            self.buddha_on[s] = True
-            self._log(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
-        elif k == "end_turn":
-            self._end_turn()
-        elif k == "yin_yang_help":
-            self.yin_yang[t] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
-            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
-        elif k == "yin_yang_restore":
-            self.yin_yang[t] = False
-            p = int(a["tile"])  # type: ignore[arg-type]
-            self.haunted[p] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
         else:
             raise AssertionError(k)
 
@@ -1162,21 +1178,23 @@ class GhostStoriesState(State):
         self.tasks.extend(reversed(tasks))
 
     def _run(self) -> None:
+        tasks = self.tasks  # only the end of the game (``_finish``) puts another list there
+        handlers = _TASK_HANDLERS
         while self.result is None:
-            if self.pending is not None:
+            pd = self.pending
+            if pd is not None:
                 if self._pending_has_choice():
                     return
                 acts = self._pending_actions()
                 if len(acts) == 1:
-                    pd = self.pending
                     self.pending = None
                     self._resolve_pending(pd, acts[0])
                     continue
-                self._listed = (self.pending, acts)
+                self._listed = (pd, acts)
                 return
-            if self.tasks:
-                task = self.tasks.pop()
-                _TASK_HANDLERS[task[0]](self, task)
+            if tasks:
+                task = tasks.pop()
+                handlers[task[0]](self, task)
                 continue
             if self.phase == "yin":
                 t = self.board
