@@ -42,7 +42,9 @@ _NO_ACT: frozenset[str] = frozenset()
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-_GHOSTS = load_data().ghosts
+_DATA = load_data()
+"""The game data (validated once)."""
+_GHOSTS = _DATA.ghosts
 """The ghost cards by printed number."""
 _CARD_KEYS: list[frozenset[tuple[str, str | None, bool | None]]] = [frozenset()] * (max(_GHOSTS) + 1)
 """By card id (0: no card), the ``(kind, stone, group)`` keys of what it does in play
@@ -59,7 +61,17 @@ _YIN_PARTS: list[tuple[str, ...]] = [()] * (max(_GHOSTS) + 1)
 """By card id (0: no card), the parts of the Yin phase in which the ghost does something."""
 _TILE_NAMES = {tile.id: tile.name for tile in load_data().tiles}
 """The name of each village tile, by tile id."""
+_TAOIST_NAMES = {c: f"The {c} Taoist" for c in COLOURS}
+"""How the log names the Taoist of each board colour."""
+_HAS: list[frozenset[tuple[str, str | None]]] = [frozenset()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the ``(kind, stone or None)`` keys of :meth:`GhostCard.has`."""
+_RESISTANCE: list[int] = [0] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the card's total resistance."""
 for _card in _GHOSTS.values():
+    _HAS[_card.id] = frozenset(
+        (ab.kind, stone) for name in ("arrival", "yin", "exorcised") for ab in getattr(_card, name) for stone in (None, name)
+    )
+    _RESISTANCE[_card.id] = _card.total_resistance
     _CARD_KEYS[_card.id] = _card.in_play_keys()
     _POWER_OFF_HERE[_card.id] = _card.has("power_off", "arrival")
     _DIE_CAPTIVE[_card.id] = int(_card.has("die_captive"))
@@ -76,6 +88,8 @@ _MEMO_LIMIT = 1 << 16
 
 _SPACES = tuple(range(12))
 """The 12 ghost spaces."""
+_BOARD_SPACES = tuple(board_spaces(b) for b in range(4))
+"""The 3 spaces of each board, left to right."""
 _TILES = tuple(range(9))
 """The 9 village tile positions."""
 
@@ -431,7 +445,7 @@ class GhostStoriesState(State):
         self.result: str | None = None
         self.loss_reason = ""
         self.log: list[str] = []
-        self._log(f"Setup at {level.name} level with {n} player(s); the deck holds {len(self.deck)} cards.")
+        self.log.append(f"Setup at {level.name} level with {n} player(s); the deck holds {len(self.deck)} cards.")
         self._start_turn()
         self._run()
 
@@ -445,9 +459,6 @@ class GhostStoriesState(State):
     def card(self, card_id: int) -> GhostCard:
         """The card with printed number ``card_id``."""
         return _GHOSTS[card_id]
-
-    def _log(self, line: str) -> None:
-        self.log.append(line)
 
     not_in_snapshot = State.not_in_snapshot | {"_listed"}
 
@@ -546,7 +557,7 @@ class GhostStoriesState(State):
 
     def supply_qi(self) -> int:
         """Qi tokens left in the supply (20 in the box)."""
-        return self.data.qi_supply - sum(max(0, q) for q in self.qi)
+        return _DATA.qi_supply - sum(max(0, q) for q in self.qi)
 
     def haunted_limit(self) -> int:
         """How many haunted tiles lose the game (99 under the line-overflow option)."""
@@ -563,7 +574,7 @@ class GhostStoriesState(State):
         if self.game.options["haunting-figurines"] == "unlimited":
             return 99
         used = sum([1 for cid, step in zip(self.space_card, self.haunt_step) if cid and step >= 0])
-        return self.data.haunting_figurines - used
+        return _DATA.haunting_figurines - used
 
     def tile_pos(self, tile_id: str) -> int:
         """The position of the tile called ``tile_id``."""
@@ -583,10 +594,10 @@ class GhostStoriesState(State):
         cid = self.space_card[space]
         if not cid:
             return False
-        card = self.card(cid)
-        if card.has("buddha_required") and not self.buddha_on[space]:
+        card = _GHOSTS[cid]
+        if ("buddha_required", None) in _HAS[cid] and not self.buddha_on[space]:
             return False
-        return not (card.has("opposite_empty") and self.space_card[OPPOSITE[space]])
+        return not (("opposite_empty", None) in _HAS[cid] and self.space_card[OPPOSITE[space]])
 
     def faced_ghosts(self, t: int) -> list[int]:
         """Spaces with an eligible ghost that Taoist ``t`` faces from its tile."""
@@ -606,7 +617,8 @@ class GhostStoriesState(State):
             return TERMINAL
         if self.pending is not None:
             return int(self.pending["seat"])
-        return self.decider()
+        b = self.board  # the decider
+        return b if b < self.game.players else 0
 
     def is_terminal(self) -> bool:
         """Whether the team has won or lost."""
@@ -668,16 +680,16 @@ class GhostStoriesState(State):
         twin.chance.reseed(rng.getrandbits(64))
         if self.result is not None:
             return twin
-        seen_inc = {c for c in (*twin.discard, *twin.space_card) if c and self.card(c).incarnation}
-        ghosts = [c for c in twin.deck if not self.card(c).incarnation] + twin.removed
-        incs = [c for c in self.data.incarnation_ids if c not in seen_inc]
+        seen_inc = {c for c in (*twin.discard, *twin.space_card) if c and _GHOSTS[c].incarnation}
+        ghosts = [c for c in twin.deck if not _GHOSTS[c].incarnation] + twin.removed
+        incs = [c for c in _DATA.incarnation_ids if c not in seen_inc]
         rng.shuffle(ghosts)
         rng.shuffle(incs)
         twin.removed = ghosts[: len(twin.removed)]
         ghosts = ghosts[len(twin.removed) :]
         new_deck = []
         for c in twin.deck:
-            new_deck.append(incs.pop() if self.card(c).incarnation else ghosts.pop())
+            new_deck.append(incs.pop() if _GHOSTS[c].incarnation else ghosts.pop())
         twin.deck = new_deck
         return twin
 
@@ -809,7 +821,7 @@ class GhostStoriesState(State):
         if self.buddha_on[s]:
             return False
         cid = self.space_card[s]
-        return not cid or self.card(cid).has("buddha_required")
+        return not cid or ("buddha_required", None) in _HAS[cid]
 
     def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
         """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``
@@ -927,7 +939,7 @@ class GhostStoriesState(State):
         """Alternative resistance vectors (per colour index) of the ghost on ``space`` after the
         Circle of Prayer and the Mantra (the Mantra's colour on a many-coloured ghost is chosen
         after the roll, hence alternatives)."""
-        card = self.card(self.space_card[space])
+        card = _GHOSTS[self.space_card[space]]
         req = [0] * 5
         for c, n in card.resistance:
             req[CI[c]] = n
@@ -951,7 +963,7 @@ class GhostStoriesState(State):
         Exorcising 2 Ghosts), reference section 5.
         """
         req_alts = [tuple(self.requirements(s)) for s in spaces]
-        dice_ok = tuple(not self.card(self.space_card[s]).has("dice_off") for s in spaces)
+        dice_ok = tuple(not _GHOSTS[self.space_card[s]].has("dice_off") for s in spaces)
         return token_needs(tuple(req_alts), dice_ok, tuple(sorted(dice)), self.white_wild())
 
     def _holders(self, t: int) -> list[int]:
@@ -1022,7 +1034,7 @@ class GhostStoriesState(State):
         if k in ("move", "stay"):
             if k == "move":
                 self.pos[t] = int(a["tile"])  # type: ignore[arg-type]
-                self._log(f"{self._who(t)} moves to {self._tile_name(self.pos[t])}.")
+                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} moves to {self._tile_name(self.pos[t])}.")
             self.phase = "yang_action"
         elif k == "skip_action":
             self.phase = "yang_buddha"
@@ -1030,7 +1042,7 @@ class GhostStoriesState(State):
             self._end_turn()
         elif k == "yin_yang_help":
             self.yin_yang[t] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
             self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
         elif k == "ask_help":
             y["acts"].append("help")
@@ -1044,40 +1056,40 @@ class GhostStoriesState(State):
             s = int(a["space"])  # type: ignore[arg-type]
             self.buddhas[t] -= 1
             self.buddha_on[s] = True
-            self._log(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
         elif k == "yin_yang_restore":
             self.yin_yang[t] = False
             p = int(a["tile"])  # type: ignore[arg-type]
             self.haunted[p] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} spends the Yin-Yang to free the {self._tile_name(p)}.")
         elif k == "use_power_token":
             b = int(a["board"])  # type: ignore[arg-type]
             y["borrowed"].append(b)
             if self.game.options["power-tokens"] == "spent":
                 self.power_tokens[t] -= 1
                 self.centre_power_tokens += 1
-            self._log(f"{self._who(t)} uses a power token for {self._power_name(b)}.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} uses a power token for {self._power_name(b)}.")
         elif k == "bottomless_pockets":
             y["pockets"] = True
             self._gain_token(t, str(a["colour"]))
         elif k == "enfeeblement_mantra":
             y["mantra"] = True
             self.mantra_space = int(a["ghost"])  # type: ignore[arg-type]
-            self._log(f"The Enfeeblement Mantra weakens {self._ghost_name(self.mantra_space)}.")
+            self.log.append(f"The Enfeeblement Mantra weakens {self._ghost_name(self.mantra_space)}.")
         elif k == "twin_winds":
             y["twin"] = True
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             self.pos[o] = p
-            self._log(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
+            self.log.append(f"Dance of the Twin Winds moves {_TAOIST_NAMES[self.board_colour[o]]} to {self._tile_name(p)}.")
         else:
             raise AssertionError(k)
 
     def _help(self, t: int, p: int, a: Action) -> None:
         """Ask the villager of tile ``p`` for help (play aid; reference section 6)."""
-        kind = self.data.tile(self.tiles[p]).help
+        kind = _HELP_KIND[self.tiles[p]]
         name = self._tile_name(p)
         if a.kind == "ask_help":
-            self._log(f"{self._who(t)} asks the {name} for help.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} asks the {name} for help.")
         if kind == "take_buddha":
             self.temple_buddhas -= 1
             self.fresh_buddhas[t] += 1
@@ -1086,34 +1098,34 @@ class GhostStoriesState(State):
             self.alive[d] = True
             self.qi[d] = min(2, self.supply_qi())
             self.pos[d] = self.tile_pos("cemetery")
-            self._log(f"{self._who(d)} comes back to life with {self.qi[d]} Qi.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[d]]} comes back to life with {self.qi[d]} Qi.")
             self._push(("curse", t, ("tile", self.tile_pos("cemetery")), True))
         elif kind == "circle_token":
             c = str(a["colour"])
             self.circle = c
-            self._log(f"A {c} Tao token now lies on the Circle of Prayer.")
+            self.log.append(f"A {c} Tao token now lies on the Circle of Prayer.")
         elif kind == "roll_for_tokens":
             self.tasks.append(("herbalist_roll", t))
         elif kind == "haunters_back":
             boards = range(4) if a.get("board") is None else [int(a["board"])]  # type: ignore[arg-type]
             for b in boards:
-                for s in board_spaces(b):
+                for s in _BOARD_SPACES[b]:
                     if self.haunt_step[s] > 0:
                         self.haunt_step[s] = 0
-            self._log("The Night Watchman sends haunting figurines back onto their cards.")
+            self.log.append("The Night Watchman sends haunting figurines back onto their cards.")
         elif kind == "move_ghost_and_taoist":
             g, d = int(a["ghost"]), int(a["to"])  # type: ignore[arg-type]
             self._move_ghost(g, d)
             self.tasks.append(("pavilion_taoist", t))
         elif kind == "banish_for_qi":
             g = int(a["ghost"])  # type: ignore[arg-type]
-            self._log(f"The Sorcerer banishes {self._ghost_name(g)}.")
+            self.log.append(f"The Sorcerer banishes {self._ghost_name(g)}.")
             self._remove_ghost(g)
             self._lose_qi(t)
         elif kind == "restore_and_draw":
             q = int(a["restore"])  # type: ignore[arg-type]
             self.haunted[q] = False
-            self._log(f"The Taoist Altar frees the {self._tile_name(q)}.")
+            self.log.append(f"The Taoist Altar frees the {self._tile_name(q)}.")
             self.tasks.append(("draw",))
         elif kind == "token_qi_and_draw":
             if a["colour"] != "none":
@@ -1128,20 +1140,20 @@ class GhostStoriesState(State):
             self._place(pd["card"], int(a["space"]))  # type: ignore[arg-type]
         elif name == "choose_victim":
             t = int(a["taoist"])  # type: ignore[arg-type]
-            self._log(f"{self._who(t)} takes the blow for the {SIDES[pd['board']]} board.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes the blow for the {SIDES[pd['board']]} board.")
             if pd["what"] == "qi":
                 self._lose_qi(t)
             else:
                 self.tasks.append(("curse", t, pd["target"], False))
         elif name == "reroll_tao_dice":
             for i in a["dice"]:  # type: ignore[union-attr]
-                self.dice[int(i)] = self.chance.roll("tao_dice", self.data.tao_faces)  # type: ignore[arg-type]
+                self.dice[int(i)] = self.chance.roll("tao_dice", _DATA.tao_faces)  # type: ignore[arg-type]
             if a["dice"]:
-                self._log(f"The Gods' Favorite rerolls: {', '.join(self.dice)}.")
+                self.log.append(f"The Gods' Favorite rerolls: {', '.join(self.dice)}.")
         elif name == "reroll_curse_die":
             if k == "reroll_curse":
-                self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
-                self._log(f"The Gods' Favorite rerolls the curse die: {self.curse_face}.")
+                self.curse_face = self.chance.roll("curse_die", _DATA.curse_faces)
+                self.log.append(f"The Gods' Favorite rerolls the curse die: {self.curse_face}.")
         elif name == "resolve_exorcism":
             self._banish(pd["taoist"], a)
         elif name in ("choose_token_colour", "herbalist_white"):
@@ -1152,22 +1164,22 @@ class GhostStoriesState(State):
                 self._gain_qi(t)
             elif k == "regain_yin_yang":
                 self.yin_yang[t] = True
-                self._log(f"{self._who(t)} takes the Yin-Yang back.")
+                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes the Yin-Yang back.")
         elif name == "discard_token":
             t = pd["taoist"]
             self.tokens[t][CI[str(a["colour"])]] -= 1
-            self._log(f"{self._who(t)} discards a {a['colour']} Tao token.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} discards a {a['colour']} Tao token.")
         elif name == "incarnation_qi":
             self._gain_qi(int(a["taoist"]))  # type: ignore[arg-type]
         elif name == "incarnation_yin_yang":
             t = int(a["taoist"])  # type: ignore[arg-type]
             self.yin_yang[t] = True
-            self._log(f"{self._who(t)} receives a Yin-Yang.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} receives a Yin-Yang.")
         elif name == "pavilion_taoist":
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             if p != self.pos[o]:
                 self.pos[o] = p
-                self._log(f"The Heavenly Winds carry {self._who(o)} to {self._tile_name(p)}.")
+                self.log.append(f"The Heavenly Winds carry {_TAOIST_NAMES[self.board_colour[o]]} to {self._tile_name(p)}.")
         else:
             raise AssertionError(name)
 
@@ -1227,7 +1239,7 @@ class GhostStoriesState(State):
             self.fresh_buddhas[t] = 0
             if self.pos[t] == CENTRE and self.centre_power_tokens:
                 self.power_tokens[t] += self.centre_power_tokens
-                self._log(f"{self._who(t)} picks up {self.centre_power_tokens} power token(s).")
+                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} picks up {self.centre_power_tokens} power token(s).")
                 self.centre_power_tokens = 0
         self.turn += 1
         self.board = (self.board + 1) % 4
@@ -1237,12 +1249,12 @@ class GhostStoriesState(State):
         b = self.board
         self.phase = "yin"
         self.yang = {}
-        self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
+        self.log.append(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
         # English rulebook, Yin phase step 1: A. the haunters' figurines, then B. the tormentors'
         # curse dice (then any other middle stone, the Bone Cracker's), each left to right.
         # A ghost that does nothing in a part gets no task for it.
         space_card = self.space_card
-        acting = [(s, space_card[s]) for s in board_spaces(b) if _YIN_PARTS[space_card[s]]]
+        acting = [(s, space_card[s]) for s in _BOARD_SPACES[b] if _YIN_PARTS[space_card[s]]]
         if not acting:
             self.tasks.append(("overrun", b))
             return
@@ -1256,7 +1268,7 @@ class GhostStoriesState(State):
         _, s, cid, part = task
         if self.space_card[s] != cid:
             return
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         steps: list[Task] = []
         for ab in card.yin:
             if ab.kind == "haunter" and part == "haunter":
@@ -1273,10 +1285,10 @@ class GhostStoriesState(State):
             return
         if self.haunt_step[s] < 0:
             if self.figurines_free() <= 0:
-                self._log(f"{self.card(cid).name} has no haunting figurine: none is free.")
+                self.log.append(f"{_GHOSTS[cid].name} has no haunting figurine: none is free.")
                 return
             self.haunt_step[s] = 0
-            self._log(f"{self.card(cid).name} takes a free haunting figurine.")
+            self.log.append(f"{_GHOSTS[cid].name} takes a free haunting figurine.")
         if self.haunt_step[s] == 0:
             self.haunt_step[s] = 1
         else:
@@ -1285,8 +1297,8 @@ class GhostStoriesState(State):
 
     def _task_overrun(self, task: Task) -> None:
         b = task[1]
-        if all(self.space_card[s] for s in board_spaces(b)):
-            self._log(f"The {SIDES[b]} board is overrun.")
+        if all(self.space_card[s] for s in _BOARD_SPACES[b]):
+            self.log.append(f"The {SIDES[b]} board is overrun.")
             self.tasks.append(("hit", b, "qi", None))
         elif self._draws(b):
             self.tasks.append(("draw",))
@@ -1318,8 +1330,8 @@ class GhostStoriesState(State):
     def _task_exorcism_roll(self, task: Task) -> None:
         _, t, spaces = task
         n = self.dice_count(t)
-        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(n)]
-        self._log(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
+        self.dice = [self.chance.roll("tao_dice", _DATA.tao_faces) for _ in range(n)]
+        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
         self.tasks.append(("exorcism_resolve", t, spaces))
         if self.has_power(t, "gods_favorite") and self.dice:
             self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
@@ -1330,8 +1342,8 @@ class GhostStoriesState(State):
 
     def _task_herbalist_roll(self, task: Task) -> None:
         t = task[1]
-        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(2)]
-        self._log(f"The Herbalist's dice show {', '.join(self.dice)}.")
+        self.dice = [self.chance.roll("tao_dice", _DATA.tao_faces) for _ in range(2)]
+        self.log.append(f"The Herbalist's dice show {', '.join(self.dice)}.")
         self.tasks.append(("herbalist_gain", t))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
@@ -1391,19 +1403,19 @@ class GhostStoriesState(State):
     def _draw(self) -> None:
         """A ghost comes into play: draw the top card and place it (rulebook: Ghost placement)."""
         if all(self.space_card):
-            self._log("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
+            self.log.append("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
             self.tasks.append(("hit", self.board, "qi", None))
             return
         if not self.deck:
             return
         cid = self.deck.pop()
-        card = self.card(cid)
-        self._log(f"{card.name} ({card.colour}, resistance {card.total_resistance}) comes into play.")
+        card = _GHOSTS[cid]
+        self.log.append(f"{card.name} ({card.colour}, resistance {_RESISTANCE[cid]}) comes into play.")
         if not self.deck and len(self.exorcised_incarnations) < self.incarnations_total:
             self._finish("loss", "the last card of the deck came into play before Wu-Feng was defeated")
             return
         target = self.board if card.colour == "black" else self.board_colour.index(card.colour)
-        free = [s for s in board_spaces(target) if not self.space_card[s]]
+        free = [s for s in _BOARD_SPACES[target] if not self.space_card[s]]
         if not free:
             free = [s for s in range(12) if not self.space_card[s]]
         if len(free) == 1:
@@ -1412,30 +1424,30 @@ class GhostStoriesState(State):
             self.pending = {"name": "place_ghost", "seat": self.decider(), "card": cid, "spaces": free}
 
     def _place(self, cid: int, s: int) -> None:
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         if self.buddha_on[s]:
             self.buddha_on[s] = False
             self.temple_buddhas += 1
             if not card.incarnation:
                 self.discard.append(cid)
-                self._log(f"A Buddha traps {card.name} at once; the Buddha goes back to the temple.")
+                self.log.append(f"A Buddha traps {card.name} at once; the Buddha goes back to the temple.")
                 return
-            self._log(f"{card.name} sends the Buddha back to the temple.")
+            self.log.append(f"{card.name} sends the Buddha back to the temple.")
         self.space_card[s] = cid
         self.haunt_step[s] = -1
-        if card.has("haunter", "yin"):
+        if ("haunter", "yin") in _HAS[cid]:
             if self.figurines_free() > 0:
-                self.haunt_step[s] = 1 if card.has("quick_haunter", "arrival") else 0
+                self.haunt_step[s] = 1 if ("quick_haunter", "arrival") in _HAS[cid] else 0
             else:
-                self._log(f"No haunting figurine is free for {card.name}.")
-        self._log(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
+                self.log.append(f"No haunting figurine is free for {card.name}.")
+        self.log.append(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
         self.tasks.append(("arrival_effects", s, cid))
 
     def _arrival_effects(self, s: int, cid: int) -> None:
         if self.space_card[s] != cid:
             return
         steps: list[Task] = []
-        for ab in self.card(cid).arrival:
+        for ab in _GHOSTS[cid].arrival:
             if ab.kind == "summon":
                 steps.append(("draw",))
             elif ab.kind == "haunt_now":
@@ -1447,13 +1459,13 @@ class GhostStoriesState(State):
             elif ab.kind == "curse":
                 steps.append(("hit", board_of(s), "curse", ("space", s)))
             elif ab.kind == "circle_clear" and self.circle is not None:
-                self._log(f"The {self.circle} token leaves the Circle of Prayer.")
+                self.log.append(f"The {self.circle} token leaves the Circle of Prayer.")
                 self.circle = None
         self._push(*steps)
 
     def _move_ghost(self, g: int, d: int) -> None:
         cid = self.space_card[g]
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         step = self.haunt_step[g]
         mantra = self.mantra_space == g
         uncatch_buddha = self.buddha_on[g]
@@ -1462,7 +1474,7 @@ class GhostStoriesState(State):
         if uncatch_buddha:
             self.buddha_on[g] = False
             self.temple_buddhas += 1
-        self._log(f"The Heavenly Winds move {card.name} to {SIDES[board_of(d)]} space {d % 3 + 1}.")
+        self.log.append(f"The Heavenly Winds move {card.name} to {SIDES[board_of(d)]} space {d % 3 + 1}.")
         if self.buddha_on[d] and not card.has("buddha_required"):
             self.buddha_on[d] = False
             self.temple_buddhas += 1
@@ -1470,7 +1482,7 @@ class GhostStoriesState(State):
                 self.discard.append(cid)
                 if mantra:
                     self._mantra_back()
-                self._log(f"A Buddha traps {card.name}; the Buddha goes back to the temple.")
+                self.log.append(f"A Buddha traps {card.name}; the Buddha goes back to the temple.")
                 return
         self.space_card[d] = cid
         self.haunt_step[d] = step
@@ -1502,13 +1514,13 @@ class GhostStoriesState(State):
         if self.game.options["haunted-tiles-lose"] == "line-overflow":
             self._finish("loss", "a ghost haunted past the last tile of its line")
         else:
-            self._log("Every tile in front of the ghost is already haunted.")
+            self.log.append("Every tile in front of the ghost is already haunted.")
 
     def _haunt_tile(self, p: int) -> None:
         if self.haunted[p]:
             return
         self.haunted[p] = True
-        self._log(f"The {self._tile_name(p)} is haunted.")
+        self.log.append(f"The {self._tile_name(p)} is haunted.")
         if sum(self.haunted) >= self.haunted_limit():
             self._finish("loss", f"{sum(self.haunted)} village tiles are haunted")
 
@@ -1526,9 +1538,9 @@ class GhostStoriesState(State):
             return
         if self.is_neutral(b) and not self.is_possessed(b) and what == "qi":
             self.qi[b] -= 1
-            self._log(f"The neutral {SIDES[b]} board loses 1 Qi ({self.qi[b]} left).")
+            self.log.append(f"The neutral {SIDES[b]} board loses 1 Qi ({self.qi[b]} left).")
             if self.qi[b] <= 0:
-                self._log(f"The neutral {SIDES[b]} board is possessed.")
+                self.log.append(f"The neutral {SIDES[b]} board is possessed.")
                 self._on_possessed(b)
             return
         if not self.living():
@@ -1544,10 +1556,10 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         if ignorable and self.has_power(t, "strength_of_a_mountain"):
-            self._log(f"{self._who(t)} does not roll the curse die (Strength of a Mountain).")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} does not roll the curse die (Strength of a Mountain).")
             return
-        self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
-        self._log(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
+        self.curse_face = self.chance.roll("curse_die", _DATA.curse_faces)
+        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} rolls the curse die: {self.curse_face}.")
         self.tasks.append(("curse_effect", t, target))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_curse_die", "seat": t, "taoist": t}
@@ -1564,7 +1576,7 @@ class GhostStoriesState(State):
         elif face == "lose_tokens":
             if self.alive[t] and any(self.tokens[t]):
                 self.tokens[t] = [0] * 5
-                self._log(f"{self._who(t)} loses every Tao token.")
+                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} loses every Tao token.")
         elif face == "lose_qi":
             self._lose_qi(t)
 
@@ -1572,7 +1584,7 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         self.qi[t] -= 1
-        self._log(f"{self._who(t)} loses 1 Qi ({self.qi[t]} left).")
+        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} loses 1 Qi ({self.qi[t]} left).")
         if self.qi[t] <= 0:
             self._die(t)
 
@@ -1587,7 +1599,7 @@ class GhostStoriesState(State):
         self.buddhas[t] = self.fresh_buddhas[t] = 0
         self.power_tokens[t] = 0
         self.pos[t] = self.tile_pos("cemetery")
-        self._log(f"{self._who(t)} dies; the {SIDES[t]} board is possessed.")
+        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} dies; the {SIDES[t]} board is possessed.")
         self._on_possessed(t)
         if not self.living():
             self._finish("loss", "every Taoist is dead")
@@ -1595,32 +1607,32 @@ class GhostStoriesState(State):
     def _gain_qi(self, t: int) -> None:
         if self.alive[t] and self.supply_qi() > 0:
             self.qi[t] += 1
-            self._log(f"{self._who(t)} gains 1 Qi ({self.qi[t]}).")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} gains 1 Qi ({self.qi[t]}).")
 
     def _gain_token(self, t: int, colour: str) -> None:
         if self.alive[t] and self.supply_tokens(colour) > 0:
             self.tokens[t][CI[colour]] += 1
-            self._log(f"{self._who(t)} takes a {colour} Tao token.")
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes a {colour} Tao token.")
 
     # ===== exorcism ==============================================================================
 
     def _banish(self, t: int, a: Action) -> None:
         if a.kind == "give_up":
-            self._log("The exorcism fails.")
+            self.log.append("The exorcism fails.")
             return
         spaces = [int(s) for s in a["ghosts"]]  # type: ignore[union-attr, arg-type]
         for item in a["tokens"]:  # type: ignore[union-attr]
             who, colour = str(item).split(":")
             self.tokens[int(who)][CI[colour]] -= 1
         if a["tokens"]:
-            self._log(f"Tao tokens spent: {', '.join(str(x).split(':')[1] for x in a['tokens'])}.")  # type: ignore[union-attr]
+            self.log.append(f"Tao tokens spent: {', '.join(str(x).split(':')[1] for x in a['tokens'])}.")  # type: ignore[union-attr]
         curses: list[Task] = []
         rewards: list[Task] = []
         win_check = False
         for s in spaces:
             cid = self.space_card[s]
-            card = self.card(cid)
-            self._log(f"{self._who(t)} exorcises {card.name}.")
+            card = _GHOSTS[cid]
+            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} exorcises {card.name}.")
             self._remove_ghost(s)
             if card.incarnation:
                 self.exorcised_incarnations.append(cid)
@@ -1644,21 +1656,21 @@ class GhostStoriesState(State):
         self.tasks = []
         self.pending = None
         self.phase = "over"
-        self._log(("Victory: " if result == "win" else "Defeat: ") + reason + ".")
+        self.log.append(("Victory: " if result == "win" else "Defeat: ") + reason + ".")
 
     # ===== names for the log =====================================================================
 
     def _who(self, t: int) -> str:
-        return f"The {self.board_colour[t]} Taoist"
+        return _TAOIST_NAMES[self.board_colour[t]]
 
     def _tile_name(self, p: int) -> str:
         return _TILE_NAMES[self.tiles[p]]
 
     def _ghost_name(self, s: int) -> str:
-        return self.card(self.space_card[s]).name
+        return _GHOSTS[self.space_card[s]].name
 
     def _power_name(self, b: int) -> str:
-        return self.data.power(self.power[b]).name
+        return _DATA.power(self.power[b]).name
 
 
 def _key_always(st: GhostStoriesState) -> bool:
