@@ -229,6 +229,10 @@ class _GhostMoves(dict[tuple[str, int], tuple[tuple[Action, ...], ...]]):
 
 _MOVES_OF_GHOSTS = _GhostMoves()
 _ONE = _OneParameter()
+_PLACE = tuple(_ONE["place", "space", s] for s in range(12))
+"""``place`` by space."""
+_RESTORE = tuple(_ONE["yin_yang_restore", "tile", p] for p in range(9))
+"""``yin_yang_restore`` by tile."""
 _MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(_ONE["move", "tile", d] for d in (range(9) if dance else ADJACENT[p]) if d != p) for p in range(9))
     for dance in (False, True)
@@ -573,7 +577,8 @@ class GhostStoriesState(State):
         ``haunting-figurines=unlimited`` option). Source: English rulebook, Components."""
         if self.game.options["haunting-figurines"] == "unlimited":
             return 99
-        used = sum([1 for cid, step in zip(self.space_card, self.haunt_step) if cid and step >= 0])
+        # a figurine is used on each space holding a ghost whose step is 0 or more
+        used = sum(map(operator.and_, map(bool, self.space_card), map((-1).__lt__, self.haunt_step)))
         return _DATA.haunting_figurines - used
 
     def tile_pos(self, tile_id: str) -> int:
@@ -714,13 +719,25 @@ class GhostStoriesState(State):
             return self._pending_actions()
         return self._yang_actions()
 
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """``rng.choice`` of the legal actions (the draw of the kernel's default), listed without
+        copying a sub-decision's list that the task machine kept."""
+        pd = self.pending
+        if pd is None:
+            actions = self._yang_actions()
+        else:
+            listed = self._listed
+            actions = listed[1] if listed is not None and listed[0] is pd else self._pending_actions()
+        return rng.choice(actions) if actions else None
+
     def _yang_actions(self) -> list[Action]:
         t = self.board
         out: list[Action] = []
         y = self.yang
         # the powers the Taoist may hold now: its own and the borrowed ones (has_power tells
         # whether each works; a power not named here is not held)
-        named = (self.power[t], *[self.power[b] for b in y["borrowed"]]) if y else ()
+        borrowed = y.get("borrowed")
+        named = (self.power[t], *[self.power[b] for b in borrowed]) if borrowed else (self.power[t],)
         if self.phase == "yang_move":
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
@@ -773,7 +790,7 @@ class GhostStoriesState(State):
             if not haunted[p]:
                 help_kind = _HELP_KIND[tiles[p]]
                 found += lists["yin_yang_help", p, help_kind, _HELP_KEY_OF[help_kind](self)]
-        found += [_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]]
+        found += map(_RESTORE.__getitem__, itertools.compress(_TILES, haunted))
         return found
 
     def _buddha_step_has_choice(self) -> bool:
@@ -809,7 +826,8 @@ class GhostStoriesState(State):
             return _EVERY_ACT
         if len(acts) != 1:
             return _NO_ACT
-        named = (self.power[t], *[self.power[b] for b in y["borrowed"]])  # the powers it may hold
+        borrowed = y["borrowed"]  # the powers it may hold: its own and the borrowed ones
+        named = (self.power[t], *[self.power[b] for b in borrowed]) if borrowed else (self.power[t],)
         out: set[str] = set()
         if "heavenly_gust" in named and self.has_power(t, "heavenly_gust"):
             out.add("exorcise" if acts[0] == "help" else "help")
@@ -891,7 +909,7 @@ class GhostStoriesState(State):
         assert pd is not None
         name = pd["name"]
         if name == "place_ghost":
-            return [_ONE["place", "space", s] for s in pd["spaces"]]
+            return list(map(_PLACE.__getitem__, pd["spaces"]))
         if name == "choose_victim":
             return [_ONE["volunteer", "taoist", t] for t in self.living()]
         if name == "reroll_tao_dice":
