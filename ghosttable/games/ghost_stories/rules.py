@@ -69,16 +69,17 @@ _RESISTANCE: list[int] = [0] * (max(_GHOSTS) + 1)
 """By card id (0: no card), the card's total resistance."""
 for _card in _GHOSTS.values():
     _HAS[_card.id] = frozenset(
-        (ab.kind, stone) for name in ("arrival", "yin", "exorcised") for ab in getattr(_card, name) for stone in (None, name)
+        (ab.kind, stone)
+        for name in ("arrival", "yin", "exorcised")
+        for ab in getattr(_card, name)
+        for stone in (None, name)
     )
     _RESISTANCE[_card.id] = _card.total_resistance
     _CARD_KEYS[_card.id] = _card.in_play_keys()
     _POWER_OFF_HERE[_card.id] = _card.has("power_off", "arrival")
     _DIE_CAPTIVE[_card.id] = int(_card.has("die_captive"))
     _BANISHABLE[_card.id] = not _card.incarnation
-    _YIN_PARTS[_card.id] = tuple(
-        part for part, kind in _YIN_PART_KINDS if any(ab.kind == kind for ab in _card.yin)
-    )
+    _YIN_PARTS[_card.id] = tuple(part for part, kind in _YIN_PART_KINDS if any(ab.kind == kind for ab in _card.yin))
 del _card
 _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
@@ -107,7 +108,7 @@ class _InPlay:
         banishable: the spaces holding a ghost that is no incarnation, in order.
     """
 
-    __slots__ = ("keys", "power_off", "captive", "occupied", "banishable")
+    __slots__ = ("banishable", "captive", "keys", "occupied", "power_off")
 
     def __init__(self, space_card: tuple[int, ...]) -> None:
         occupied = tuple(itertools.compress(_SPACES, space_card))
@@ -172,8 +173,10 @@ _TAOIST_TILE: dict[tuple[str, int, int], Action] = {
 _PAVILION_MOVES: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
     tuple(
         tuple(
-            tuple(_TAOIST_TILE["move_taoist", o, p] for p in (range(9) if any_tile else ADJACENT[at]) if p != at)
-            + (_TAOIST_TILE["move_taoist", o, at],)
+            (
+                *[_TAOIST_TILE["move_taoist", o, p] for p in (range(9) if any_tile else ADJACENT[at]) if p != at],
+                _TAOIST_TILE["move_taoist", o, at],
+            )
             for at in range(9)
         )
         for o in range(4)
@@ -275,7 +278,7 @@ class _HelpLists(dict[tuple[str, int, str, Any], list[Action]]):
         if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
             table = _MOVES_OF_GHOSTS[kind, tile]
             free = [d for d in range(12) if d not in depends]
-            found = []
+            found: list[Action] = []
             for g in depends:
                 found += map(table[g].__getitem__, free)
         else:
@@ -578,7 +581,7 @@ class GhostStoriesState(State):
         if self.game.options["haunting-figurines"] == "unlimited":
             return 99
         # a figurine is used on each space holding a ghost whose step is 0 or more
-        used = sum(map(operator.and_, map(bool, self.space_card), map((-1).__lt__, self.haunt_step)))
+        used: int = sum(map(operator.and_, map(bool, self.space_card), map((-1).__lt__, self.haunt_step)))
         return _DATA.haunting_figurines - used
 
     def tile_pos(self, tile_id: str) -> int:
@@ -599,7 +602,6 @@ class GhostStoriesState(State):
         cid = self.space_card[space]
         if not cid:
             return False
-        card = _GHOSTS[cid]
         if ("buddha_required", None) in _HAS[cid] and not self.buddha_on[space]:
             return False
         return not (("opposite_empty", None) in _HAS[cid] and self.space_card[OPPOSITE[space]])
@@ -1060,8 +1062,9 @@ class GhostStoriesState(State):
             self._end_turn()
         elif k == "yin_yang_help":
             self.yin_yang[t] = False
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
-            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+            p = int(a["tile"])  # type: ignore[arg-type]
+            self.log.append(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(p)} for help.")
+            self._help(t, p, a)
         elif k == "ask_help":
             y["acts"].append("help")
             self.tasks.append(("after_act",))
@@ -1074,19 +1077,19 @@ class GhostStoriesState(State):
             s = int(a["space"])  # type: ignore[arg-type]
             self.buddhas[t] -= 1
             self.buddha_on[s] = True
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
+            self.log.append(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
         elif k == "yin_yang_restore":
             self.yin_yang[t] = False
             p = int(a["tile"])  # type: ignore[arg-type]
             self.haunted[p] = False
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} spends the Yin-Yang to free the {self._tile_name(p)}.")
+            self.log.append(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
         elif k == "use_power_token":
             b = int(a["board"])  # type: ignore[arg-type]
             y["borrowed"].append(b)
             if self.game.options["power-tokens"] == "spent":
                 self.power_tokens[t] -= 1
                 self.centre_power_tokens += 1
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} uses a power token for {self._power_name(b)}.")
+            self.log.append(f"{self._who(t)} uses a power token for {self._power_name(b)}.")
         elif k == "bottomless_pockets":
             y["pockets"] = True
             self._gain_token(t, str(a["colour"]))
@@ -1098,7 +1101,7 @@ class GhostStoriesState(State):
             y["twin"] = True
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             self.pos[o] = p
-            self.log.append(f"Dance of the Twin Winds moves {_TAOIST_NAMES[self.board_colour[o]]} to {self._tile_name(p)}.")
+            self.log.append(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
         else:
             raise AssertionError(k)
 
@@ -1107,7 +1110,7 @@ class GhostStoriesState(State):
         kind = _HELP_KIND[self.tiles[p]]
         name = self._tile_name(p)
         if a.kind == "ask_help":
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} asks the {name} for help.")
+            self.log.append(f"{self._who(t)} asks the {name} for help.")
         if kind == "take_buddha":
             self.temple_buddhas -= 1
             self.fresh_buddhas[t] += 1
@@ -1116,7 +1119,7 @@ class GhostStoriesState(State):
             self.alive[d] = True
             self.qi[d] = min(2, self.supply_qi())
             self.pos[d] = self.tile_pos("cemetery")
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[d]]} comes back to life with {self.qi[d]} Qi.")
+            self.log.append(f"{self._who(d)} comes back to life with {self.qi[d]} Qi.")
             self._push(("curse", t, ("tile", self.tile_pos("cemetery")), True))
         elif kind == "circle_token":
             c = str(a["colour"])
@@ -1158,7 +1161,7 @@ class GhostStoriesState(State):
             self._place(pd["card"], int(a["space"]))  # type: ignore[arg-type]
         elif name == "choose_victim":
             t = int(a["taoist"])  # type: ignore[arg-type]
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes the blow for the {SIDES[pd['board']]} board.")
+            self.log.append(f"{self._who(t)} takes the blow for the {SIDES[pd['board']]} board.")
             if pd["what"] == "qi":
                 self._lose_qi(t)
             else:
@@ -1182,22 +1185,22 @@ class GhostStoriesState(State):
                 self._gain_qi(t)
             elif k == "regain_yin_yang":
                 self.yin_yang[t] = True
-                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes the Yin-Yang back.")
+                self.log.append(f"{self._who(t)} takes the Yin-Yang back.")
         elif name == "discard_token":
             t = pd["taoist"]
             self.tokens[t][CI[str(a["colour"])]] -= 1
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} discards a {a['colour']} Tao token.")
+            self.log.append(f"{self._who(t)} discards a {a['colour']} Tao token.")
         elif name == "incarnation_qi":
             self._gain_qi(int(a["taoist"]))  # type: ignore[arg-type]
         elif name == "incarnation_yin_yang":
             t = int(a["taoist"])  # type: ignore[arg-type]
             self.yin_yang[t] = True
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} receives a Yin-Yang.")
+            self.log.append(f"{self._who(t)} receives a Yin-Yang.")
         elif name == "pavilion_taoist":
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             if p != self.pos[o]:
                 self.pos[o] = p
-                self.log.append(f"The Heavenly Winds carry {_TAOIST_NAMES[self.board_colour[o]]} to {self._tile_name(p)}.")
+                self.log.append(f"The Heavenly Winds carry {self._who(o)} to {self._tile_name(p)}.")
         else:
             raise AssertionError(name)
 
@@ -1257,7 +1260,7 @@ class GhostStoriesState(State):
             self.fresh_buddhas[t] = 0
             if self.pos[t] == CENTRE and self.centre_power_tokens:
                 self.power_tokens[t] += self.centre_power_tokens
-                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} picks up {self.centre_power_tokens} power token(s).")
+                self.log.append(f"{self._who(t)} picks up {self.centre_power_tokens} power token(s).")
                 self.centre_power_tokens = 0
         self.turn += 1
         self.board = (self.board + 1) % 4
@@ -1277,7 +1280,10 @@ class GhostStoriesState(State):
             self.tasks.append(("overrun", b))
             return
         tasks: list[Task] = [
-            ("yin_ghost", s, cid, part) for part in ("haunter", "tormentor", "other") for s, cid in acting if part in _YIN_PARTS[cid]
+            ("yin_ghost", s, cid, part)
+            for part in ("haunter", "tormentor", "other")
+            for s, cid in acting
+            if part in _YIN_PARTS[cid]
         ]
         tasks.append(("overrun", b))
         self._push(*tasks)
@@ -1349,7 +1355,7 @@ class GhostStoriesState(State):
         _, t, spaces = task
         n = self.dice_count(t)
         self.dice = [self.chance.roll("tao_dice", _DATA.tao_faces) for _ in range(n)]
-        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
+        self.log.append(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
         self.tasks.append(("exorcism_resolve", t, spaces))
         if self.has_power(t, "gods_favorite") and self.dice:
             self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
@@ -1574,10 +1580,10 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         if ignorable and self.has_power(t, "strength_of_a_mountain"):
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} does not roll the curse die (Strength of a Mountain).")
+            self.log.append(f"{self._who(t)} does not roll the curse die (Strength of a Mountain).")
             return
         self.curse_face = self.chance.roll("curse_die", _DATA.curse_faces)
-        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} rolls the curse die: {self.curse_face}.")
+        self.log.append(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
         self.tasks.append(("curse_effect", t, target))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_curse_die", "seat": t, "taoist": t}
@@ -1594,7 +1600,7 @@ class GhostStoriesState(State):
         elif face == "lose_tokens":
             if self.alive[t] and any(self.tokens[t]):
                 self.tokens[t] = [0] * 5
-                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} loses every Tao token.")
+                self.log.append(f"{self._who(t)} loses every Tao token.")
         elif face == "lose_qi":
             self._lose_qi(t)
 
@@ -1602,7 +1608,7 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         self.qi[t] -= 1
-        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} loses 1 Qi ({self.qi[t]} left).")
+        self.log.append(f"{self._who(t)} loses 1 Qi ({self.qi[t]} left).")
         if self.qi[t] <= 0:
             self._die(t)
 
@@ -1617,7 +1623,7 @@ class GhostStoriesState(State):
         self.buddhas[t] = self.fresh_buddhas[t] = 0
         self.power_tokens[t] = 0
         self.pos[t] = self.tile_pos("cemetery")
-        self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} dies; the {SIDES[t]} board is possessed.")
+        self.log.append(f"{self._who(t)} dies; the {SIDES[t]} board is possessed.")
         self._on_possessed(t)
         if not self.living():
             self._finish("loss", "every Taoist is dead")
@@ -1625,12 +1631,12 @@ class GhostStoriesState(State):
     def _gain_qi(self, t: int) -> None:
         if self.alive[t] and self.supply_qi() > 0:
             self.qi[t] += 1
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} gains 1 Qi ({self.qi[t]}).")
+            self.log.append(f"{self._who(t)} gains 1 Qi ({self.qi[t]}).")
 
     def _gain_token(self, t: int, colour: str) -> None:
         if self.alive[t] and self.supply_tokens(colour) > 0:
             self.tokens[t][CI[colour]] += 1
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} takes a {colour} Tao token.")
+            self.log.append(f"{self._who(t)} takes a {colour} Tao token.")
 
     # ===== exorcism ==============================================================================
 
@@ -1650,7 +1656,7 @@ class GhostStoriesState(State):
         for s in spaces:
             cid = self.space_card[s]
             card = _GHOSTS[cid]
-            self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} exorcises {card.name}.")
+            self.log.append(f"{self._who(t)} exorcises {card.name}.")
             self._remove_ghost(s)
             if card.incarnation:
                 self.exorcised_incarnations.append(cid)
