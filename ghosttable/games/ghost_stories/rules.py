@@ -112,10 +112,7 @@ class _InPlay:
 
     def __init__(self, space_card: tuple[int, ...]) -> None:
         occupied = tuple(itertools.compress(_SPACES, space_card))
-        keys: frozenset[tuple[str, str | None, bool | None]] = frozenset()
-        for cid in space_card:
-            if cid:
-                keys |= _CARD_KEYS[cid]
+        keys = frozenset().union(*map(_CARD_KEYS.__getitem__, space_card))
         self.keys = keys
         self.occupied = occupied
         self.banishable = tuple(itertools.compress(_SPACES, map(_BANISHABLE.__getitem__, space_card)))
@@ -1321,7 +1318,7 @@ class GhostStoriesState(State):
 
     def _task_overrun(self, task: Task) -> None:
         b = task[1]
-        if all(self.space_card[s] for s in _BOARD_SPACES[b]):
+        if all(self.space_card[3 * b : 3 * b + 3]):  # the board's 3 spaces
             self.log.append(f"The {SIDES[b]} board is overrun.")
             self.tasks.append(("hit", b, "qi", None))
         elif self._draws(b):
@@ -1439,9 +1436,10 @@ class GhostStoriesState(State):
             self._finish("loss", "the last card of the deck came into play before Wu-Feng was defeated")
             return
         target = self.board if card.colour == "black" else self.board_colour.index(card.colour)
-        free = [s for s in _BOARD_SPACES[target] if not self.space_card[s]]
+        space_card = self.space_card
+        free = [s for s in _BOARD_SPACES[target] if not space_card[s]]
         if not free:
-            free = [s for s in range(12) if not self.space_card[s]]
+            free = [s for s in _SPACES if not space_card[s]]
         if len(free) == 1:
             self._place(cid, free[0])
         else:
