@@ -624,6 +624,15 @@ class GhostStoriesState(State):
         b = self.board  # the decider
         return b if b < self.game.players else 0
 
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seat to decide (:attr:`current_player`), none once the game is over."""
+        if self.result is not None:
+            return ()
+        if self.pending is not None:
+            return (int(self.pending["seat"]),)
+        b = self.board  # the decider
+        return (b if b < self.game.players else 0,)
+
     def is_terminal(self) -> bool:
         """Whether the team has won or lost."""
         return self.result is not None
