@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import itertools
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -35,29 +36,108 @@ Task = tuple[Any, ...]
 CI = {c: i for i, c in enumerate(COLOURS)}
 
 YANG_PHASES = ("yang_move", "yang_action", "yang_buddha")
+_EVERY_ACT = frozenset({"help", "exorcise"})
+"""The acts of a Yang action step before the first."""
+_NO_ACT: frozenset[str] = frozenset()
 
 
 _ACTIONS: dict[tuple[Any, ...], Action] = {}
-_GHOSTS = load_data().ghosts
+_DATA = load_data()
+"""The game data (validated once)."""
+_GHOSTS = _DATA.ghosts
 """The ghost cards by printed number."""
+_CARD_KEYS: list[frozenset[tuple[str, str | None, bool | None]]] = [frozenset()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the ``(kind, stone, group)`` keys of what it does in play
+(:meth:`GhostCard.in_play_keys`)."""
+_POWER_OFF_HERE: list[bool] = [False] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), whether the ghost turns off the power of the board it stands on."""
+_DIE_CAPTIVE: list[int] = [0] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), 1 for a ghost that holds a Tao die captive, else 0."""
+_BANISHABLE: list[bool] = [False] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), whether the Sorcerer may banish the ghost (it is no incarnation)."""
+_YIN_PART_KINDS = (("haunter", "haunter"), ("tormentor", "tormentor"), ("other", "lose_tao_token"))
+"""The parts of a Yin phase's ghost effects, in the order they come, and the Yin ability of each."""
+_YIN_PARTS: list[tuple[str, ...]] = [()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the parts of the Yin phase in which the ghost does something."""
+_TILE_NAMES = {tile.id: tile.name for tile in load_data().tiles}
+"""The name of each village tile, by tile id."""
+_TAOIST_NAMES = {c: f"The {c} Taoist" for c in COLOURS}
+"""How the log names the Taoist of each board colour."""
+_HAS: list[frozenset[tuple[str, str | None]]] = [frozenset()] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the ``(kind, stone or None)`` keys of :meth:`GhostCard.has`."""
+_RESISTANCE: list[int] = [0] * (max(_GHOSTS) + 1)
+"""By card id (0: no card), the card's total resistance."""
+for _card in _GHOSTS.values():
+    _HAS[_card.id] = frozenset(
+        (ab.kind, stone)
+        for name in ("arrival", "yin", "exorcised")
+        for ab in getattr(_card, name)
+        for stone in (None, name)
+    )
+    _RESISTANCE[_card.id] = _card.total_resistance
+    _CARD_KEYS[_card.id] = _card.in_play_keys()
+    _POWER_OFF_HERE[_card.id] = _card.has("power_off", "arrival")
+    _DIE_CAPTIVE[_card.id] = int(_card.has("die_captive"))
+    _BANISHABLE[_card.id] = not _card.incarnation
+    _YIN_PARTS[_card.id] = tuple(part for part, kind in _YIN_PART_KINDS if any(ab.kind == kind for ab in _card.yin))
+del _card
 _HELP_KIND = {tile.id: tile.help for tile in load_data().tiles}
 """The kind of help each village tile gives, by tile id."""
-_YIN_YANG_HELP: dict[tuple[Any, ...], list[Action]] = {}
-"""The Yin-Yang's actions by everything the villagers' help reads (see ``_yin_yang_actions``)."""
 _MEMO_LIMIT = 1 << 16
 """Entries kept in such a table before it is emptied."""
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _in_play(space_card: tuple[int, ...]) -> frozenset[tuple[str, str | None, bool | None]]:
-    """What the ghosts on ``space_card`` (a card id per space, 0 for none) hold on their arrival and
-    Yin stones, as the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has`."""
-    ghosts = load_data().ghosts
-    found: set[tuple[str, str | None, bool | None]] = set()
-    for cid in space_card:
-        if cid:
-            found |= ghosts[cid].in_play_keys()
-    return frozenset(found)
+_SPACES = tuple(range(12))
+"""The 12 ghost spaces."""
+_BOARD_SPACES = tuple(board_spaces(b) for b in range(4))
+"""The 3 spaces of each board, left to right."""
+_TILES = tuple(range(9))
+"""The 9 village tile positions."""
+
+
+class _InPlay:
+    """What the ghosts on one layout of the 12 spaces do while in play (see :data:`_IN_PLAY`).
+
+    Attributes:
+        keys: the ``(kind, stone, group)`` keys of :meth:`GhostCard.in_play_has` that some ghost
+            in play holds (its arrival or Yin stone).
+        power_off: per board, whether its power is off by the ghosts (a POWER_OFF ghost on one of
+            its spaces, or a group POWER_OFF anywhere).
+        captive: Tao dice held by DIE_CAPTIVE ghosts.
+        occupied: the spaces holding a ghost, in order.
+        banishable: the spaces holding a ghost that is no incarnation, in order.
+    """
+
+    __slots__ = ("banishable", "captive", "keys", "occupied", "power_off")
+
+    def __init__(self, space_card: tuple[int, ...]) -> None:
+        occupied = tuple(itertools.compress(_SPACES, space_card))
+        keys = frozenset().union(*map(_CARD_KEYS.__getitem__, space_card))
+        self.keys = keys
+        self.occupied = occupied
+        self.banishable = tuple(itertools.compress(_SPACES, map(_BANISHABLE.__getitem__, space_card)))
+        if ("power_off", None, True) in keys:
+            self.power_off = (True, True, True, True)
+        elif ("power_off", "arrival", None) in keys:
+            off = list(map(_POWER_OFF_HERE.__getitem__, space_card))
+            self.power_off = (any(off[0:3]), any(off[3:6]), any(off[6:9]), any(off[9:12]))
+        else:
+            self.power_off = (False, False, False, False)
+        self.captive = sum(map(_DIE_CAPTIVE.__getitem__, space_card)) if ("die_captive", None, None) in keys else 0
+
+
+class _InPlayTable(dict[tuple[int, ...], _InPlay]):
+    """``table[space_card]``: the :class:`_InPlay` of a layout (a card id per space, 0 for
+    none), built at its first use; emptied when it holds :data:`_MEMO_LIMIT` layouts."""
+
+    def __missing__(self, key: tuple[int, ...]) -> _InPlay:
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        found = self[key] = _InPlay(key)
+        return found
+
+
+_IN_PLAY = _InPlayTable()
 
 
 _NO_PARAMS: list[tuple[tuple[str, Any], ...]] = [()]
@@ -87,6 +167,21 @@ _TAOIST_TILE: dict[tuple[str, int, int], Action] = {
     for p in range(9)
 }
 """``twin_winds`` and ``move_taoist`` by kind, Taoist and tile."""
+_PAVILION_MOVES: tuple[tuple[tuple[tuple[Action, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            (
+                *[_TAOIST_TILE["move_taoist", o, p] for p in (range(9) if any_tile else ADJACENT[at]) if p != at],
+                _TAOIST_TILE["move_taoist", o, at],
+            )
+            for at in range(9)
+        )
+        for o in range(4)
+    )
+    for any_tile in (False, True)
+)
+"""``_PAVILION_MOVES[any_tile][taoist][tile]``: the Heavenly Winds' moves of the Taoist standing
+on ``tile`` (to a tile one step away, or to any tile under ``pavilion=any-tile``), then staying."""
 
 
 class _OneParameter(dict[tuple[str, str, Any], Action]):
@@ -109,27 +204,6 @@ class _HelpTable(dict[tuple[str, int, tuple[tuple[str, Any], ...]], Action]):
         return action
 
 
-class _HelpValues(dict[Any, Action]):
-    """``table[value]``: the help action ``kind`` on ``tile`` with its one parameter ``name`` set
-    to ``value``, built at its first use."""
-
-    def __init__(self, kind: str, tile: int, name: str) -> None:
-        super().__init__()
-        self.kind, self.tile, self.name = kind, tile, name
-
-    def __missing__(self, value: Any) -> Action:
-        action = self[value] = Action.make(self.kind, tile=self.tile, **{self.name: value})
-        return action
-
-
-class _HelpByValue(dict[tuple[str, int, str], _HelpValues]):
-    """``table[kind, tile, name]``: the :class:`_HelpValues` of that help."""
-
-    def __missing__(self, key: tuple[str, int, str]) -> _HelpValues:
-        values = self[key] = _HelpValues(*key)
-        return values
-
-
 _HELP_PARAMETER = {
     "revive": "taoist",
     "circle_token": "colour",
@@ -139,7 +213,6 @@ _HELP_PARAMETER = {
 }
 """The one parameter (besides ``tile``) of each kind of help that takes one (the Watchman's
 ``board`` depends on the ``watchman`` option)."""
-_HELP_BY_VALUE = _HelpByValue()
 
 
 class _GhostMoves(dict[tuple[str, int], tuple[tuple[Action, ...], ...]]):
@@ -156,6 +229,10 @@ class _GhostMoves(dict[tuple[str, int], tuple[tuple[Action, ...], ...]]):
 
 _MOVES_OF_GHOSTS = _GhostMoves()
 _ONE = _OneParameter()
+_PLACE = tuple(_ONE["place", "space", s] for s in range(12))
+"""``place`` by space."""
+_RESTORE = tuple(_ONE["yin_yang_restore", "tile", p] for p in range(9))
+"""``yin_yang_restore`` by tile."""
 _MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
     tuple(tuple(_ONE["move", "tile", d] for d in (range(9) if dance else ADJACENT[p]) if d != p) for p in range(9))
     for dance in (False, True)
@@ -163,6 +240,69 @@ _MOVES: tuple[tuple[tuple[Action, ...], ...], ...] = tuple(
 """``_MOVES[dance][tile]``: the ``move`` actions from ``tile``, one tile away or (with the Dance
 of the Peaks) to any other tile."""
 _HELP_ACTIONS = _HelpTable()
+_TOKENS_PER_COLOUR = load_data().tokens_per_colour
+"""Tao tokens of each colour in the box."""
+
+
+def _help_choices_of(help_kind: str, key: Any) -> list[tuple[tuple[str, Any], ...]]:
+    """The choices of a help of ``help_kind`` (one ``((name, value), ...)`` per legal choice, the
+    parameters besides ``tile``) from what they depend on (``GhostStoriesState._help_key``)."""
+    name = _HELP_PARAMETER.get(help_kind)
+    if name is not None:
+        return [((name, v),) for v in key]
+    if help_kind in ("roll_for_tokens", "take_buddha"):
+        return _NO_PARAMS if key else []
+    if help_kind == "haunters_back":  # the Watchman on every board at once, or on one
+        all_boards, boards = key
+        if all_boards:
+            return _NO_PARAMS if boards else []
+        return [(("board", b),) for b in boards]
+    if help_kind == "move_ghost_and_taoist":
+        free = [d for d in range(12) if d not in key]
+        return [(("ghost", g), ("to", d)) for g in key for d in free]
+    return []
+
+
+class _HelpLists(dict[tuple[str, int, str, Any], list[Action]]):
+    """``table[kind, tile, help_kind, key]``: the help actions ``kind`` on ``tile`` (whose help is
+    of ``help_kind``) when their choices depend on ``key`` (``GhostStoriesState._help_key``),
+    built at first use; emptied when it holds :data:`_MEMO_LIMIT` lists."""
+
+    def __missing__(self, key: tuple[str, int, str, Any]) -> list[Action]:
+        kind, tile, help_kind, depends = key
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
+            table = _MOVES_OF_GHOSTS[kind, tile]
+            free = [d for d in range(12) if d not in depends]
+            found: list[Action] = []
+            for g in depends:
+                found += map(table[g].__getitem__, free)
+        else:
+            found = [_HELP_ACTIONS[kind, tile, choice] for choice in _help_choices_of(help_kind, depends)]
+        self[key] = found
+        return found
+
+
+_HELP_LISTS = _HelpLists()
+
+
+class _Stocked(dict[tuple[Any, ...], tuple[str, ...]]):
+    """``table[(circle, *south, *west, *north, *east)]``: the colours of which the supply holds a
+    Tao token, in the order of ``COLOURS``, for the colour on the Circle of Prayer (or ``None``)
+    and the tokens each board holds by colour; built at first use."""
+
+    def __missing__(self, key: tuple[Any, ...]) -> tuple[str, ...]:
+        circle, *held = key
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        found = self[key] = tuple(
+            c for i, c in enumerate(COLOURS) if sum(held[i::5]) + (c == circle) < _TOKENS_PER_COLOUR
+        )
+        return found
+
+
+_STOCKED = _Stocked()
 
 
 def _act(kind: str, **params: Any) -> Action:
@@ -309,7 +449,7 @@ class GhostStoriesState(State):
         self.result: str | None = None
         self.loss_reason = ""
         self.log: list[str] = []
-        self._log(f"Setup at {level.name} level with {n} player(s); the deck holds {len(self.deck)} cards.")
+        self.log.append(f"Setup at {level.name} level with {n} player(s); the deck holds {len(self.deck)} cards.")
         self._start_turn()
         self._run()
 
@@ -323,9 +463,6 @@ class GhostStoriesState(State):
     def card(self, card_id: int) -> GhostCard:
         """The card with printed number ``card_id``."""
         return _GHOSTS[card_id]
-
-    def _log(self, line: str) -> None:
-        self.log.append(line)
 
     not_in_snapshot = State.not_in_snapshot | {"_listed"}
 
@@ -381,20 +518,14 @@ class GhostStoriesState(State):
         return [s for s in range(12) if self.space_card[s]]
 
     def _any_in_play(self, kind: str, stone: str | None = None, group: bool | None = None) -> bool:
-        return (kind, stone, group) in _in_play(tuple(self.space_card))
+        return (kind, stone, group) in _IN_PLAY[tuple(self.space_card)].keys
 
     def power_active(self, b: int) -> bool:
         """Whether board ``b``'s power works: not possessed, no POWER_OFF ghost on it, and no
         group POWER_OFF (Forgotten Ones) in play."""
-        if self.is_possessed(b):
+        if (self.qi[b] <= 0) if b >= self.game.players else not self.alive[b]:  # possessed
             return False
-        if self._any_in_play("power_off", group=True):
-            return False
-        for s in board_spaces(b):
-            cid = self.space_card[s]
-            if cid and self.card(cid).has("power_off", "arrival"):
-                return False
-        return True
+        return not _IN_PLAY[tuple(self.space_card)].power_off[b]
 
     def has_power(self, t: int, power: str) -> bool:
         """Whether Taoist ``t`` can use ``power`` now (own board's, or one borrowed with a power
@@ -411,7 +542,7 @@ class GhostStoriesState(State):
 
     def captive_dice(self) -> int:
         """Tao dice held by DIE_CAPTIVE ghosts in play."""
-        return sum(1 for s in range(12) if self.space_card[s] and self.card(self.space_card[s]).has("die_captive"))
+        return _IN_PLAY[tuple(self.space_card)].captive
 
     def tao_blocked(self) -> bool:
         """Whether a TAO_OFF ghost in play stops the spending of Tao tokens."""
@@ -430,7 +561,7 @@ class GhostStoriesState(State):
 
     def supply_qi(self) -> int:
         """Qi tokens left in the supply (20 in the box)."""
-        return self.data.qi_supply - sum(max(0, q) for q in self.qi)
+        return _DATA.qi_supply - sum(max(0, q) for q in self.qi)
 
     def haunted_limit(self) -> int:
         """How many haunted tiles lose the game (99 under the line-overflow option)."""
@@ -446,8 +577,9 @@ class GhostStoriesState(State):
         ``haunting-figurines=unlimited`` option). Source: English rulebook, Components."""
         if self.game.options["haunting-figurines"] == "unlimited":
             return 99
-        used = sum(1 for s in range(12) if self.space_card[s] and self.haunt_step[s] >= 0)
-        return self.data.haunting_figurines - used
+        # a figurine is used on each space holding a ghost whose step is 0 or more
+        used: int = sum(map(operator.and_, map(bool, self.space_card), map((-1).__lt__, self.haunt_step)))
+        return _DATA.haunting_figurines - used
 
     def tile_pos(self, tile_id: str) -> int:
         """The position of the tile called ``tile_id``."""
@@ -455,7 +587,7 @@ class GhostStoriesState(State):
 
     def living(self) -> list[int]:
         """Boards whose Taoist is alive."""
-        return [b for b in range(self.game.players) if self.alive[b]]
+        return list(itertools.compress(range(self.game.players), self.alive))
 
     def decider(self) -> int:
         """The seat that chooses for the active board: its own seat, or seat 0 for a neutral board."""
@@ -467,10 +599,9 @@ class GhostStoriesState(State):
         cid = self.space_card[space]
         if not cid:
             return False
-        card = self.card(cid)
-        if card.has("buddha_required") and not self.buddha_on[space]:
+        if ("buddha_required", None) in _HAS[cid] and not self.buddha_on[space]:
             return False
-        return not (card.has("opposite_empty") and self.space_card[OPPOSITE[space]])
+        return not (("opposite_empty", None) in _HAS[cid] and self.space_card[OPPOSITE[space]])
 
     def faced_ghosts(self, t: int) -> list[int]:
         """Spaces with an eligible ghost that Taoist ``t`` faces from its tile."""
@@ -490,7 +621,17 @@ class GhostStoriesState(State):
             return TERMINAL
         if self.pending is not None:
             return int(self.pending["seat"])
-        return self.decider()
+        b = self.board  # the decider
+        return b if b < self.game.players else 0
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seat to decide (:attr:`current_player`), none once the game is over."""
+        if self.result is not None:
+            return ()
+        if self.pending is not None:
+            return (int(self.pending["seat"]),)
+        b = self.board  # the decider
+        return (b if b < self.game.players else 0,)
 
     def is_terminal(self) -> bool:
         """Whether the team has won or lost."""
@@ -552,16 +693,16 @@ class GhostStoriesState(State):
         twin.chance.reseed(rng.getrandbits(64))
         if self.result is not None:
             return twin
-        seen_inc = {c for c in (*twin.discard, *twin.space_card) if c and self.card(c).incarnation}
-        ghosts = [c for c in twin.deck if not self.card(c).incarnation] + twin.removed
-        incs = [c for c in self.data.incarnation_ids if c not in seen_inc]
+        seen_inc = {c for c in (*twin.discard, *twin.space_card) if c and _GHOSTS[c].incarnation}
+        ghosts = [c for c in twin.deck if not _GHOSTS[c].incarnation] + twin.removed
+        incs = [c for c in _DATA.incarnation_ids if c not in seen_inc]
         rng.shuffle(ghosts)
         rng.shuffle(incs)
         twin.removed = ghosts[: len(twin.removed)]
         ghosts = ghosts[len(twin.removed) :]
         new_deck = []
         for c in twin.deck:
-            new_deck.append(incs.pop() if self.card(c).incarnation else ghosts.pop())
+            new_deck.append(incs.pop() if _GHOSTS[c].incarnation else ghosts.pop())
         twin.deck = new_deck
         return twin
 
@@ -586,27 +727,47 @@ class GhostStoriesState(State):
             return self._pending_actions()
         return self._yang_actions()
 
+    def _random_legal(self, seat: int, rng: random.Random) -> Action | None:
+        """``rng.choice`` of the legal actions (the draw of the kernel's default), listed without
+        copying a sub-decision's list that the task machine kept."""
+        pd = self.pending
+        if pd is None:
+            actions = self._yang_actions()
+        else:
+            listed = self._listed
+            actions = listed[1] if listed is not None and listed[0] is pd else self._pending_actions()
+        return rng.choice(actions) if actions else None
+
     def _yang_actions(self) -> list[Action]:
         t = self.board
         out: list[Action] = []
         y = self.yang
+        # the powers the Taoist may hold now: its own and the borrowed ones (has_power tells
+        # whether each works; a power not named here is not held)
+        borrowed = y.get("borrowed")
+        named = (self.power[t], *[self.power[b] for b in borrowed]) if borrowed else (self.power[t],)
         if self.phase == "yang_move":
             if self.power_tokens[t] > 0 and not self._any_in_play("power_off", group=True):
                 for b in range(self.game.players, 4):
                     if b not in y["borrowed"] and not self.is_possessed(b) and self.power_active(b):
                         out.append(_ONE["use_power_token", "board", b])
-            if self.has_power(t, "bottomless_pockets") and not y["pockets"]:
-                out.extend([_ONE["bottomless_pockets", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0])
-            if self.has_power(t, "enfeeblement_mantra") and not y["mantra"] and self._mantra_usable():
+            if "bottomless_pockets" in named and self.has_power(t, "bottomless_pockets") and not y["pockets"]:
+                out.extend([_ONE["bottomless_pockets", "colour", c] for c in self._stocked_colours()])
+            if (
+                "enfeeblement_mantra" in named
+                and self.has_power(t, "enfeeblement_mantra")
+                and not y["mantra"]
+                and self._mantra_usable()
+            ):
                 out.extend(
                     _ONE["enfeeblement_mantra", "ghost", s] for s in self.ghosts_in_play() if s != self.mantra_space
                 )
-            if self.game.options["twin-winds"] == "before-move":
+            if "dance_of_the_twin_winds" in named and self.game.options["twin-winds"] == "before-move":
                 out.extend(self._twin_winds_actions())
-            out.extend(_MOVES[self.has_power(t, "dance_of_the_peaks")][self.pos[t]])
+            out.extend(_MOVES["dance_of_the_peaks" in named and self.has_power(t, "dance_of_the_peaks")][self.pos[t]])
             out.append(_A0["stay"])
         elif self.phase == "yang_action":
-            if self.game.options["twin-winds"] == "after-move" and not y["acts"]:
+            if "dance_of_the_twin_winds" in named and self.game.options["twin-winds"] == "after-move" and not y["acts"]:
                 out.extend(self._twin_winds_actions())
             allowed = self._allowed_acts()
             if "help" in allowed:
@@ -628,35 +789,16 @@ class GhostStoriesState(State):
 
     def _yin_yang_actions(self, t: int) -> list[Action]:
         """What Taoist ``t``'s Yin-Yang token can do: a help on any tile that is not haunted, or
-        the restoring of a haunted one (kept by everything the villagers' help reads, so the
-        steps of one turn list them once)."""
-        tokens = self.tokens
-        key = (
-            self.game.options["watchman"],
-            *self.tiles,
-            *self.haunted,
-            *self.space_card,
-            *self.haunt_step,
-            *self.alive,
-            self.temple_buddhas > 0,
-            self.circle,
-            *tokens[0],
-            *tokens[1],
-            *tokens[2],
-            *tokens[3],
-        )
-        known = _YIN_YANG_HELP.get(key)
-        if known is not None:
-            return known
-        found = []
+        the restoring of a haunted one."""
+        found: list[Action] = []
         haunted = self.haunted
+        tiles = self.tiles
+        lists = _HELP_LISTS
         for p in range(9):
             if not haunted[p]:
-                found.extend(self._help_actions("yin_yang_help", t, p))
-        found.extend([_ONE["yin_yang_restore", "tile", p] for p in range(9) if haunted[p]])
-        if len(_YIN_YANG_HELP) >= _MEMO_LIMIT:
-            _YIN_YANG_HELP.clear()
-        _YIN_YANG_HELP[key] = found
+                help_kind = _HELP_KIND[tiles[p]]
+                found += lists["yin_yang_help", p, help_kind, _HELP_KEY_OF[help_kind](self)]
+        found += map(_RESTORE.__getitem__, itertools.compress(_TILES, haunted))
         return found
 
     def _buddha_step_has_choice(self) -> bool:
@@ -667,7 +809,7 @@ class GhostStoriesState(State):
             return True
         if not self.yin_yang[t]:
             return False
-        return any(self.haunted[p] or self._help_choices(t, p) for p in range(9))
+        return any(self.haunted[p] or self._help_actions("yin_yang_help", t, p) for p in range(9))
 
     def _pavilion_moves_self(self) -> bool:
         """Solo (``solo=reference``): the Pavilion's second move is the player's own Taoist."""
@@ -682,45 +824,36 @@ class GhostStoriesState(State):
             return []
         return [_TAOIST_TILE[("twin_winds", o, p)] for o in self.living() if o != t for p in ADJACENT[self.pos[o]]]
 
-    def _allowed_acts(self) -> set[str]:
+    def _allowed_acts(self) -> frozenset[str]:
+        """What the active Taoist may still do in its action step: both acts before the first,
+        then what Heavenly Gust or Second Wind allows after it (never a third act)."""
         t = self.board
-        acts: list[str] = self.yang["acts"]
+        y = self.yang
+        acts: list[str] = y["acts"]
         if not acts:
-            return {"help", "exorcise"}
+            return _EVERY_ACT
+        if len(acts) != 1:
+            return _NO_ACT
+        borrowed = y["borrowed"]  # the powers it may hold: its own and the borrowed ones
+        named = (self.power[t], *[self.power[b] for b in borrowed]) if borrowed else (self.power[t],)
         out: set[str] = set()
-        if len(acts) == 1:
-            if self.has_power(t, "heavenly_gust"):
-                out.add("exorcise" if acts[0] == "help" else "help")
-            if self.has_power(t, "second_wind"):
-                out.add(acts[0])
-        return out
+        if "heavenly_gust" in named and self.has_power(t, "heavenly_gust"):
+            out.add("exorcise" if acts[0] == "help" else "help")
+        if "second_wind" in named and self.has_power(t, "second_wind"):
+            out.add(acts[0])
+        return frozenset(out)
 
     def _buddha_space_ok(self, s: int) -> bool:
         if self.buddha_on[s]:
             return False
         cid = self.space_card[s]
-        return not cid or self.card(cid).has("buddha_required")
+        return not cid or ("buddha_required", None) in _HAS[cid]
 
     def _help_actions(self, kind: str, t: int, p: int) -> list[Action]:
-        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``."""
+        """The ``kind`` actions (``ask_help`` or ``yin_yang_help``) of Taoist ``t`` on tile ``p``
+        (a list kept by tile and by what the help's choices depend on: never change it)."""
         help_kind = _HELP_KIND[self.tiles[p]]
-        if help_kind == "roll_for_tokens":  # the one choice, always there
-            return [_HELP_ACTIONS[kind, p, ()]]
-        if help_kind == "move_ghost_and_taoist":  # up to 11 x 11 choices, from a table
-            space_card = self.space_card
-            free = [d for d in range(12) if not space_card[d]]
-            table = _MOVES_OF_GHOSTS[kind, p]
-            return [action for g in range(12) if space_card[g] for action in map(table[g].__getitem__, free)]
-        return self._built_help_actions(kind, t, p)
-
-    def _built_help_actions(self, kind: str, t: int, p: int) -> list[Action]:
-        help_kind = _HELP_KIND[self.tiles[p]]
-        name = self._help_parameter(help_kind)
-        if name is not None:
-            by_value = _HELP_BY_VALUE[kind, p, name]
-            return [by_value[v] for v in self._help_values(help_kind)]
-        table = _HELP_ACTIONS
-        return [table[kind, p, choice] for choice in self._help_choices(t, p)]
+        return _HELP_LISTS[kind, p, help_kind, self._help_key(help_kind)]
 
     def _help_params(self, t: int, p: int) -> list[dict[str, Any]]:
         """The choices of asking the villager of tile ``p`` for help, one dict per legal choice."""
@@ -730,19 +863,20 @@ class GhostStoriesState(State):
         """The choices of asking the villager of tile ``p`` for help, one ``((name, value), ...)``
         per legal choice (the parameters besides ``tile``)."""
         help_kind = _HELP_KIND[self.tiles[p]]
-        name = self._help_parameter(help_kind)
-        if name is not None:
-            return [((name, v),) for v in self._help_values(help_kind)]
-        if help_kind == "roll_for_tokens":
-            return _NO_PARAMS
-        if help_kind == "take_buddha":
-            return _NO_PARAMS if self.temple_buddhas > 0 else []
-        if help_kind == "haunters_back":  # the Watchman on every board at once
-            return _NO_PARAMS if any(st > 0 for st in self.haunt_step) else []
-        if help_kind == "move_ghost_and_taoist":
-            free = [s for s in range(12) if not self.space_card[s]]
-            return [(("ghost", g), ("to", d)) for g in range(12) if self.space_card[g] for d in free]
-        return []
+        return _help_choices_of(help_kind, self._help_key(help_kind))
+
+    def _help_key(self, help_kind: str) -> Any:
+        """What the choices of a help of ``help_kind`` depend on, as a hashable value (see
+        :func:`_help_choices_of`): the legal values of its one parameter (in the order they are
+        listed), whether its one choice is there, or the spaces holding a ghost."""
+        key_of = _HELP_KEY_OF.get(help_kind)
+        return None if key_of is None else key_of(self)
+
+    def _stocked_colours(self) -> tuple[str, ...]:
+        """The colours of which the supply holds a Tao token (``supply_tokens(c) > 0``), in the
+        order of ``COLOURS``."""
+        south, west, north, east = self.tokens
+        return _STOCKED[(self.circle, *south, *west, *north, *east)]
 
     def _help_parameter(self, help_kind: str) -> str | None:
         """The one parameter (besides ``tile``) of a help of ``help_kind``, or ``None`` for a help
@@ -754,23 +888,11 @@ class GhostStoriesState(State):
     def _help_values(self, help_kind: str) -> list[Any]:
         """The legal values of the one parameter of a help of ``help_kind`` (see
         :meth:`_help_parameter`), in the order they are listed."""
-        if help_kind == "revive":
-            alive = self.alive
-            return [d for d in range(self.game.players) if not alive[d]]
-        if help_kind == "circle_token":
-            return [c for c in COLOURS if c != self.circle and self.supply_tokens(c) > 0]
         if help_kind == "haunters_back":
-            step = self.haunt_step
-            return [b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0]
-        if help_kind == "banish_for_qi":
-            space_card = self.space_card
-            return [g for g in range(12) if space_card[g] and not _GHOSTS[space_card[g]].incarnation]
-        if help_kind == "restore_and_draw":
-            haunted = self.haunted
-            return [q for q in range(9) if haunted[q]]
-        if help_kind == "token_qi_and_draw":
-            return [c for c in COLOURS if self.supply_tokens(c) > 0] or ["none"]
-        raise AssertionError(help_kind)
+            return list(self._help_key(help_kind)[1])
+        if help_kind not in _HELP_PARAMETER:
+            raise AssertionError(help_kind)
+        return list(self._help_key(help_kind))
 
     # ----- sub-decisions ------------------------------------------------------------------------
 
@@ -795,7 +917,7 @@ class GhostStoriesState(State):
         assert pd is not None
         name = pd["name"]
         if name == "place_ghost":
-            return [_ONE["place", "space", s] for s in pd["spaces"]]
+            return list(map(_PLACE.__getitem__, pd["spaces"]))
         if name == "choose_victim":
             return [_ONE["volunteer", "taoist", t] for t in self.living()]
         if name == "reroll_tao_dice":
@@ -810,7 +932,7 @@ class GhostStoriesState(State):
         if name == "resolve_exorcism":
             return self._exorcism_actions()
         if name == "choose_token_colour":
-            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in self._stocked_colours()]
         if name == "qi_or_yin_yang":
             t = pd["taoist"]
             out = []
@@ -828,14 +950,13 @@ class GhostStoriesState(State):
             return [_ONE["give_yin_yang", "taoist", t] for t in self.living() if not self.yin_yang[t]]
         if name == "pavilion_taoist":
             movers = [o for o in self.living() if o != pd["taoist"] or self._pavilion_moves_self()]
+            table = _PAVILION_MOVES[self.game.options["pavilion"] == "any-tile"]
             out = []
             for o in movers:
-                dests = range(9) if self.game.options["pavilion"] == "any-tile" else ADJACENT[self.pos[o]]
-                out.extend(_TAOIST_TILE[("move_taoist", o, p)] for p in dests if p != self.pos[o])
-                out.append(_TAOIST_TILE[("move_taoist", o, self.pos[o])])
+                out += table[o][self.pos[o]]
             return out
         if name == "herbalist_white":
-            return [_ONE["take_token", "colour", c] for c in COLOURS if self.supply_tokens(c) > 0]
+            return [_ONE["take_token", "colour", c] for c in self._stocked_colours()]
         raise AssertionError(name)
 
     # ----- exorcism arithmetic --------------------------------------------------------------------
@@ -844,7 +965,7 @@ class GhostStoriesState(State):
         """Alternative resistance vectors (per colour index) of the ghost on ``space`` after the
         Circle of Prayer and the Mantra (the Mantra's colour on a many-coloured ghost is chosen
         after the roll, hence alternatives)."""
-        card = self.card(self.space_card[space])
+        card = _GHOSTS[self.space_card[space]]
         req = [0] * 5
         for c, n in card.resistance:
             req[CI[c]] = n
@@ -868,7 +989,7 @@ class GhostStoriesState(State):
         Exorcising 2 Ghosts), reference section 5.
         """
         req_alts = [tuple(self.requirements(s)) for s in spaces]
-        dice_ok = tuple(not self.card(self.space_card[s]).has("dice_off") for s in spaces)
+        dice_ok = tuple(not _GHOSTS[self.space_card[s]].has("dice_off") for s in spaces)
         return token_needs(tuple(req_alts), dice_ok, tuple(sorted(dice)), self.white_wild())
 
     def _holders(self, t: int) -> list[int]:
@@ -936,32 +1057,20 @@ class GhostStoriesState(State):
         t = self.board
         k = a.kind
         y = self.yang
-        if k == "use_power_token":
-            b = int(a["board"])  # type: ignore[arg-type]
-            y["borrowed"].append(b)
-            if self.game.options["power-tokens"] == "spent":
-                self.power_tokens[t] -= 1
-                self.centre_power_tokens += 1
-            self._log(f"{self._who(t)} uses a power token for {self._power_name(b)}.")
-        elif k == "bottomless_pockets":
-            y["pockets"] = True
-            self._gain_token(t, str(a["colour"]))
-        elif k == "enfeeblement_mantra":
-            y["mantra"] = True
-            self.mantra_space = int(a["ghost"])  # type: ignore[arg-type]
-            self._log(f"The Enfeeblement Mantra weakens {self._ghost_name(self.mantra_space)}.")
-        elif k == "twin_winds":
-            y["twin"] = True
-            o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
-            self.pos[o] = p
-            self._log(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
-        elif k in ("move", "stay"):
+        if k in ("move", "stay"):
             if k == "move":
                 self.pos[t] = int(a["tile"])  # type: ignore[arg-type]
-                self._log(f"{self._who(t)} moves to {self._tile_name(self.pos[t])}.")
+                self.log.append(f"{_TAOIST_NAMES[self.board_colour[t]]} moves to {self._tile_name(self.pos[t])}.")
             self.phase = "yang_action"
         elif k == "skip_action":
             self.phase = "yang_buddha"
+        elif k == "end_turn":
+            self._end_turn()
+        elif k == "yin_yang_help":
+            self.yin_yang[t] = False
+            p = int(a["tile"])  # type: ignore[arg-type]
+            self.log.append(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(p)} for help.")
+            self._help(t, p, a)
         elif k == "ask_help":
             y["acts"].append("help")
             self.tasks.append(("after_act",))
@@ -974,27 +1083,40 @@ class GhostStoriesState(State):
             s = int(a["space"])  # type: ignore[arg-type]
             self.buddhas[t] -= 1
             self.buddha_on[s] = True
-            self._log(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
-        elif k == "end_turn":
-            self._end_turn()
-        elif k == "yin_yang_help":
-            self.yin_yang[t] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to ask the {self._tile_name(int(a['tile']))} for help.")  # type: ignore[arg-type]
-            self._help(t, int(a["tile"]), a)  # type: ignore[arg-type]
+            self.log.append(f"{self._who(t)} places a Buddha on {SIDES[board_of(s)]} space {s % 3 + 1}.")
         elif k == "yin_yang_restore":
             self.yin_yang[t] = False
             p = int(a["tile"])  # type: ignore[arg-type]
             self.haunted[p] = False
-            self._log(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
+            self.log.append(f"{self._who(t)} spends the Yin-Yang to free the {self._tile_name(p)}.")
+        elif k == "use_power_token":
+            b = int(a["board"])  # type: ignore[arg-type]
+            y["borrowed"].append(b)
+            if self.game.options["power-tokens"] == "spent":
+                self.power_tokens[t] -= 1
+                self.centre_power_tokens += 1
+            self.log.append(f"{self._who(t)} uses a power token for {self._power_name(b)}.")
+        elif k == "bottomless_pockets":
+            y["pockets"] = True
+            self._gain_token(t, str(a["colour"]))
+        elif k == "enfeeblement_mantra":
+            y["mantra"] = True
+            self.mantra_space = int(a["ghost"])  # type: ignore[arg-type]
+            self.log.append(f"The Enfeeblement Mantra weakens {self._ghost_name(self.mantra_space)}.")
+        elif k == "twin_winds":
+            y["twin"] = True
+            o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
+            self.pos[o] = p
+            self.log.append(f"Dance of the Twin Winds moves {self._who(o)} to {self._tile_name(p)}.")
         else:
             raise AssertionError(k)
 
     def _help(self, t: int, p: int, a: Action) -> None:
         """Ask the villager of tile ``p`` for help (play aid; reference section 6)."""
-        kind = self.data.tile(self.tiles[p]).help
+        kind = _HELP_KIND[self.tiles[p]]
         name = self._tile_name(p)
         if a.kind == "ask_help":
-            self._log(f"{self._who(t)} asks the {name} for help.")
+            self.log.append(f"{self._who(t)} asks the {name} for help.")
         if kind == "take_buddha":
             self.temple_buddhas -= 1
             self.fresh_buddhas[t] += 1
@@ -1003,34 +1125,34 @@ class GhostStoriesState(State):
             self.alive[d] = True
             self.qi[d] = min(2, self.supply_qi())
             self.pos[d] = self.tile_pos("cemetery")
-            self._log(f"{self._who(d)} comes back to life with {self.qi[d]} Qi.")
+            self.log.append(f"{self._who(d)} comes back to life with {self.qi[d]} Qi.")
             self._push(("curse", t, ("tile", self.tile_pos("cemetery")), True))
         elif kind == "circle_token":
             c = str(a["colour"])
             self.circle = c
-            self._log(f"A {c} Tao token now lies on the Circle of Prayer.")
+            self.log.append(f"A {c} Tao token now lies on the Circle of Prayer.")
         elif kind == "roll_for_tokens":
             self.tasks.append(("herbalist_roll", t))
         elif kind == "haunters_back":
             boards = range(4) if a.get("board") is None else [int(a["board"])]  # type: ignore[arg-type]
             for b in boards:
-                for s in board_spaces(b):
+                for s in _BOARD_SPACES[b]:
                     if self.haunt_step[s] > 0:
                         self.haunt_step[s] = 0
-            self._log("The Night Watchman sends haunting figurines back onto their cards.")
+            self.log.append("The Night Watchman sends haunting figurines back onto their cards.")
         elif kind == "move_ghost_and_taoist":
             g, d = int(a["ghost"]), int(a["to"])  # type: ignore[arg-type]
             self._move_ghost(g, d)
             self.tasks.append(("pavilion_taoist", t))
         elif kind == "banish_for_qi":
             g = int(a["ghost"])  # type: ignore[arg-type]
-            self._log(f"The Sorcerer banishes {self._ghost_name(g)}.")
+            self.log.append(f"The Sorcerer banishes {self._ghost_name(g)}.")
             self._remove_ghost(g)
             self._lose_qi(t)
         elif kind == "restore_and_draw":
             q = int(a["restore"])  # type: ignore[arg-type]
             self.haunted[q] = False
-            self._log(f"The Taoist Altar frees the {self._tile_name(q)}.")
+            self.log.append(f"The Taoist Altar frees the {self._tile_name(q)}.")
             self.tasks.append(("draw",))
         elif kind == "token_qi_and_draw":
             if a["colour"] != "none":
@@ -1045,20 +1167,20 @@ class GhostStoriesState(State):
             self._place(pd["card"], int(a["space"]))  # type: ignore[arg-type]
         elif name == "choose_victim":
             t = int(a["taoist"])  # type: ignore[arg-type]
-            self._log(f"{self._who(t)} takes the blow for the {SIDES[pd['board']]} board.")
+            self.log.append(f"{self._who(t)} takes the blow for the {SIDES[pd['board']]} board.")
             if pd["what"] == "qi":
                 self._lose_qi(t)
             else:
                 self.tasks.append(("curse", t, pd["target"], False))
         elif name == "reroll_tao_dice":
             for i in a["dice"]:  # type: ignore[union-attr]
-                self.dice[int(i)] = self.chance.roll("tao_dice", self.data.tao_faces)  # type: ignore[arg-type]
+                self.dice[int(i)] = self.chance.roll("tao_dice", _DATA.tao_faces)  # type: ignore[arg-type]
             if a["dice"]:
-                self._log(f"The Gods' Favorite rerolls: {', '.join(self.dice)}.")
+                self.log.append(f"The Gods' Favorite rerolls: {', '.join(self.dice)}.")
         elif name == "reroll_curse_die":
             if k == "reroll_curse":
-                self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
-                self._log(f"The Gods' Favorite rerolls the curse die: {self.curse_face}.")
+                self.curse_face = self.chance.roll("curse_die", _DATA.curse_faces)
+                self.log.append(f"The Gods' Favorite rerolls the curse die: {self.curse_face}.")
         elif name == "resolve_exorcism":
             self._banish(pd["taoist"], a)
         elif name in ("choose_token_colour", "herbalist_white"):
@@ -1069,22 +1191,22 @@ class GhostStoriesState(State):
                 self._gain_qi(t)
             elif k == "regain_yin_yang":
                 self.yin_yang[t] = True
-                self._log(f"{self._who(t)} takes the Yin-Yang back.")
+                self.log.append(f"{self._who(t)} takes the Yin-Yang back.")
         elif name == "discard_token":
             t = pd["taoist"]
             self.tokens[t][CI[str(a["colour"])]] -= 1
-            self._log(f"{self._who(t)} discards a {a['colour']} Tao token.")
+            self.log.append(f"{self._who(t)} discards a {a['colour']} Tao token.")
         elif name == "incarnation_qi":
             self._gain_qi(int(a["taoist"]))  # type: ignore[arg-type]
         elif name == "incarnation_yin_yang":
             t = int(a["taoist"])  # type: ignore[arg-type]
             self.yin_yang[t] = True
-            self._log(f"{self._who(t)} receives a Yin-Yang.")
+            self.log.append(f"{self._who(t)} receives a Yin-Yang.")
         elif name == "pavilion_taoist":
             o, p = int(a["taoist"]), int(a["tile"])  # type: ignore[arg-type]
             if p != self.pos[o]:
                 self.pos[o] = p
-                self._log(f"The Heavenly Winds carry {self._who(o)} to {self._tile_name(p)}.")
+                self.log.append(f"The Heavenly Winds carry {self._who(o)} to {self._tile_name(p)}.")
         else:
             raise AssertionError(name)
 
@@ -1095,21 +1217,23 @@ class GhostStoriesState(State):
         self.tasks.extend(reversed(tasks))
 
     def _run(self) -> None:
+        tasks = self.tasks  # only the end of the game (``_finish``) puts another list there
+        handlers = _TASK_HANDLERS
         while self.result is None:
-            if self.pending is not None:
+            pd = self.pending
+            if pd is not None:
                 if self._pending_has_choice():
                     return
                 acts = self._pending_actions()
                 if len(acts) == 1:
-                    pd = self.pending
                     self.pending = None
                     self._resolve_pending(pd, acts[0])
                     continue
-                self._listed = (self.pending, acts)
+                self._listed = (pd, acts)
                 return
-            if self.tasks:
-                task = self.tasks.pop()
-                _TASK_HANDLERS[task[0]](self, task)
+            if tasks:
+                task = tasks.pop()
+                handlers[task[0]](self, task)
                 continue
             if self.phase == "yin":
                 t = self.board
@@ -1142,7 +1266,7 @@ class GhostStoriesState(State):
             self.fresh_buddhas[t] = 0
             if self.pos[t] == CENTRE and self.centre_power_tokens:
                 self.power_tokens[t] += self.centre_power_tokens
-                self._log(f"{self._who(t)} picks up {self.centre_power_tokens} power token(s).")
+                self.log.append(f"{self._who(t)} picks up {self.centre_power_tokens} power token(s).")
                 self.centre_power_tokens = 0
         self.turn += 1
         self.board = (self.board + 1) % 4
@@ -1152,12 +1276,20 @@ class GhostStoriesState(State):
         b = self.board
         self.phase = "yin"
         self.yang = {}
-        self._log(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
+        self.log.append(f"Turn {self.turn + 1}: the {SIDES[b]} ({self.board_colour[b]}) board.")
         # English rulebook, Yin phase step 1: A. the haunters' figurines, then B. the tormentors'
         # curse dice (then any other middle stone, the Bone Cracker's), each left to right.
-        occupied = [s for s in board_spaces(b) if self.space_card[s]]
+        # A ghost that does nothing in a part gets no task for it.
+        space_card = self.space_card
+        acting = [(s, space_card[s]) for s in _BOARD_SPACES[b] if _YIN_PARTS[space_card[s]]]
+        if not acting:
+            self.tasks.append(("overrun", b))
+            return
         tasks: list[Task] = [
-            ("yin_ghost", s, self.space_card[s], part) for part in ("haunter", "tormentor", "other") for s in occupied
+            ("yin_ghost", s, cid, part)
+            for part in ("haunter", "tormentor", "other")
+            for s, cid in acting
+            if part in _YIN_PARTS[cid]
         ]
         tasks.append(("overrun", b))
         self._push(*tasks)
@@ -1166,7 +1298,7 @@ class GhostStoriesState(State):
         _, s, cid, part = task
         if self.space_card[s] != cid:
             return
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         steps: list[Task] = []
         for ab in card.yin:
             if ab.kind == "haunter" and part == "haunter":
@@ -1183,10 +1315,10 @@ class GhostStoriesState(State):
             return
         if self.haunt_step[s] < 0:
             if self.figurines_free() <= 0:
-                self._log(f"{self.card(cid).name} has no haunting figurine: none is free.")
+                self.log.append(f"{_GHOSTS[cid].name} has no haunting figurine: none is free.")
                 return
             self.haunt_step[s] = 0
-            self._log(f"{self.card(cid).name} takes a free haunting figurine.")
+            self.log.append(f"{_GHOSTS[cid].name} takes a free haunting figurine.")
         if self.haunt_step[s] == 0:
             self.haunt_step[s] = 1
         else:
@@ -1195,8 +1327,8 @@ class GhostStoriesState(State):
 
     def _task_overrun(self, task: Task) -> None:
         b = task[1]
-        if all(self.space_card[s] for s in board_spaces(b)):
-            self._log(f"The {SIDES[b]} board is overrun.")
+        if all(self.space_card[3 * b : 3 * b + 3]):  # the board's 3 spaces
+            self.log.append(f"The {SIDES[b]} board is overrun.")
             self.tasks.append(("hit", b, "qi", None))
         elif self._draws(b):
             self.tasks.append(("draw",))
@@ -1228,8 +1360,8 @@ class GhostStoriesState(State):
     def _task_exorcism_roll(self, task: Task) -> None:
         _, t, spaces = task
         n = self.dice_count(t)
-        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(n)]
-        self._log(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
+        self.dice = [self.chance.roll("tao_dice", _DATA.tao_faces) for _ in range(n)]
+        self.log.append(f"{self._who(t)} rolls {n} Tao dice: {', '.join(self.dice) or 'none'}.")
         self.tasks.append(("exorcism_resolve", t, spaces))
         if self.has_power(t, "gods_favorite") and self.dice:
             self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
@@ -1240,8 +1372,8 @@ class GhostStoriesState(State):
 
     def _task_herbalist_roll(self, task: Task) -> None:
         t = task[1]
-        self.dice = [self.chance.roll("tao_dice", self.data.tao_faces) for _ in range(2)]
-        self._log(f"The Herbalist's dice show {', '.join(self.dice)}.")
+        self.dice = [self.chance.roll("tao_dice", _DATA.tao_faces) for _ in range(2)]
+        self.log.append(f"The Herbalist's dice show {', '.join(self.dice)}.")
         self.tasks.append(("herbalist_gain", t))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_tao_dice", "seat": t, "taoist": t}
@@ -1261,7 +1393,7 @@ class GhostStoriesState(State):
 
     def _task_ask_colour(self, task: Task) -> None:
         _, t, name = task
-        if self.alive[t] and any(self.supply_tokens(c) > 0 for c in COLOURS):
+        if self.alive[t] and self._stocked_colours():
             self.pending = {"name": name, "seat": t, "taoist": t}
 
     def _task_qi_or_yin_yang(self, task: Task) -> None:
@@ -1301,51 +1433,52 @@ class GhostStoriesState(State):
     def _draw(self) -> None:
         """A ghost comes into play: draw the top card and place it (rulebook: Ghost placement)."""
         if all(self.space_card):
-            self._log("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
+            self.log.append("All 12 ghost spaces are full: no ghost comes, the active board loses 1 Qi instead.")
             self.tasks.append(("hit", self.board, "qi", None))
             return
         if not self.deck:
             return
         cid = self.deck.pop()
-        card = self.card(cid)
-        self._log(f"{card.name} ({card.colour}, resistance {card.total_resistance}) comes into play.")
+        card = _GHOSTS[cid]
+        self.log.append(f"{card.name} ({card.colour}, resistance {_RESISTANCE[cid]}) comes into play.")
         if not self.deck and len(self.exorcised_incarnations) < self.incarnations_total:
             self._finish("loss", "the last card of the deck came into play before Wu-Feng was defeated")
             return
         target = self.board if card.colour == "black" else self.board_colour.index(card.colour)
-        free = [s for s in board_spaces(target) if not self.space_card[s]]
+        space_card = self.space_card
+        free = [s for s in _BOARD_SPACES[target] if not space_card[s]]
         if not free:
-            free = [s for s in range(12) if not self.space_card[s]]
+            free = [s for s in _SPACES if not space_card[s]]
         if len(free) == 1:
             self._place(cid, free[0])
         else:
             self.pending = {"name": "place_ghost", "seat": self.decider(), "card": cid, "spaces": free}
 
     def _place(self, cid: int, s: int) -> None:
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         if self.buddha_on[s]:
             self.buddha_on[s] = False
             self.temple_buddhas += 1
             if not card.incarnation:
                 self.discard.append(cid)
-                self._log(f"A Buddha traps {card.name} at once; the Buddha goes back to the temple.")
+                self.log.append(f"A Buddha traps {card.name} at once; the Buddha goes back to the temple.")
                 return
-            self._log(f"{card.name} sends the Buddha back to the temple.")
+            self.log.append(f"{card.name} sends the Buddha back to the temple.")
         self.space_card[s] = cid
         self.haunt_step[s] = -1
-        if card.has("haunter", "yin"):
+        if ("haunter", "yin") in _HAS[cid]:
             if self.figurines_free() > 0:
-                self.haunt_step[s] = 1 if card.has("quick_haunter", "arrival") else 0
+                self.haunt_step[s] = 1 if ("quick_haunter", "arrival") in _HAS[cid] else 0
             else:
-                self._log(f"No haunting figurine is free for {card.name}.")
-        self._log(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
+                self.log.append(f"No haunting figurine is free for {card.name}.")
+        self.log.append(f"{card.name} takes {SIDES[board_of(s)]} space {s % 3 + 1}.")
         self.tasks.append(("arrival_effects", s, cid))
 
     def _arrival_effects(self, s: int, cid: int) -> None:
         if self.space_card[s] != cid:
             return
         steps: list[Task] = []
-        for ab in self.card(cid).arrival:
+        for ab in _GHOSTS[cid].arrival:
             if ab.kind == "summon":
                 steps.append(("draw",))
             elif ab.kind == "haunt_now":
@@ -1357,13 +1490,13 @@ class GhostStoriesState(State):
             elif ab.kind == "curse":
                 steps.append(("hit", board_of(s), "curse", ("space", s)))
             elif ab.kind == "circle_clear" and self.circle is not None:
-                self._log(f"The {self.circle} token leaves the Circle of Prayer.")
+                self.log.append(f"The {self.circle} token leaves the Circle of Prayer.")
                 self.circle = None
         self._push(*steps)
 
     def _move_ghost(self, g: int, d: int) -> None:
         cid = self.space_card[g]
-        card = self.card(cid)
+        card = _GHOSTS[cid]
         step = self.haunt_step[g]
         mantra = self.mantra_space == g
         uncatch_buddha = self.buddha_on[g]
@@ -1372,7 +1505,7 @@ class GhostStoriesState(State):
         if uncatch_buddha:
             self.buddha_on[g] = False
             self.temple_buddhas += 1
-        self._log(f"The Heavenly Winds move {card.name} to {SIDES[board_of(d)]} space {d % 3 + 1}.")
+        self.log.append(f"The Heavenly Winds move {card.name} to {SIDES[board_of(d)]} space {d % 3 + 1}.")
         if self.buddha_on[d] and not card.has("buddha_required"):
             self.buddha_on[d] = False
             self.temple_buddhas += 1
@@ -1380,7 +1513,7 @@ class GhostStoriesState(State):
                 self.discard.append(cid)
                 if mantra:
                     self._mantra_back()
-                self._log(f"A Buddha traps {card.name}; the Buddha goes back to the temple.")
+                self.log.append(f"A Buddha traps {card.name}; the Buddha goes back to the temple.")
                 return
         self.space_card[d] = cid
         self.haunt_step[d] = step
@@ -1412,13 +1545,13 @@ class GhostStoriesState(State):
         if self.game.options["haunted-tiles-lose"] == "line-overflow":
             self._finish("loss", "a ghost haunted past the last tile of its line")
         else:
-            self._log("Every tile in front of the ghost is already haunted.")
+            self.log.append("Every tile in front of the ghost is already haunted.")
 
     def _haunt_tile(self, p: int) -> None:
         if self.haunted[p]:
             return
         self.haunted[p] = True
-        self._log(f"The {self._tile_name(p)} is haunted.")
+        self.log.append(f"The {self._tile_name(p)} is haunted.")
         if sum(self.haunted) >= self.haunted_limit():
             self._finish("loss", f"{sum(self.haunted)} village tiles are haunted")
 
@@ -1436,9 +1569,9 @@ class GhostStoriesState(State):
             return
         if self.is_neutral(b) and not self.is_possessed(b) and what == "qi":
             self.qi[b] -= 1
-            self._log(f"The neutral {SIDES[b]} board loses 1 Qi ({self.qi[b]} left).")
+            self.log.append(f"The neutral {SIDES[b]} board loses 1 Qi ({self.qi[b]} left).")
             if self.qi[b] <= 0:
-                self._log(f"The neutral {SIDES[b]} board is possessed.")
+                self.log.append(f"The neutral {SIDES[b]} board is possessed.")
                 self._on_possessed(b)
             return
         if not self.living():
@@ -1454,10 +1587,10 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         if ignorable and self.has_power(t, "strength_of_a_mountain"):
-            self._log(f"{self._who(t)} does not roll the curse die (Strength of a Mountain).")
+            self.log.append(f"{self._who(t)} does not roll the curse die (Strength of a Mountain).")
             return
-        self.curse_face = self.chance.roll("curse_die", self.data.curse_faces)
-        self._log(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
+        self.curse_face = self.chance.roll("curse_die", _DATA.curse_faces)
+        self.log.append(f"{self._who(t)} rolls the curse die: {self.curse_face}.")
         self.tasks.append(("curse_effect", t, target))
         if self.has_power(t, "gods_favorite"):
             self.pending = {"name": "reroll_curse_die", "seat": t, "taoist": t}
@@ -1474,7 +1607,7 @@ class GhostStoriesState(State):
         elif face == "lose_tokens":
             if self.alive[t] and any(self.tokens[t]):
                 self.tokens[t] = [0] * 5
-                self._log(f"{self._who(t)} loses every Tao token.")
+                self.log.append(f"{self._who(t)} loses every Tao token.")
         elif face == "lose_qi":
             self._lose_qi(t)
 
@@ -1482,7 +1615,7 @@ class GhostStoriesState(State):
         if not self.alive[t]:
             return
         self.qi[t] -= 1
-        self._log(f"{self._who(t)} loses 1 Qi ({self.qi[t]} left).")
+        self.log.append(f"{self._who(t)} loses 1 Qi ({self.qi[t]} left).")
         if self.qi[t] <= 0:
             self._die(t)
 
@@ -1497,7 +1630,7 @@ class GhostStoriesState(State):
         self.buddhas[t] = self.fresh_buddhas[t] = 0
         self.power_tokens[t] = 0
         self.pos[t] = self.tile_pos("cemetery")
-        self._log(f"{self._who(t)} dies; the {SIDES[t]} board is possessed.")
+        self.log.append(f"{self._who(t)} dies; the {SIDES[t]} board is possessed.")
         self._on_possessed(t)
         if not self.living():
             self._finish("loss", "every Taoist is dead")
@@ -1505,32 +1638,32 @@ class GhostStoriesState(State):
     def _gain_qi(self, t: int) -> None:
         if self.alive[t] and self.supply_qi() > 0:
             self.qi[t] += 1
-            self._log(f"{self._who(t)} gains 1 Qi ({self.qi[t]}).")
+            self.log.append(f"{self._who(t)} gains 1 Qi ({self.qi[t]}).")
 
     def _gain_token(self, t: int, colour: str) -> None:
         if self.alive[t] and self.supply_tokens(colour) > 0:
             self.tokens[t][CI[colour]] += 1
-            self._log(f"{self._who(t)} takes a {colour} Tao token.")
+            self.log.append(f"{self._who(t)} takes a {colour} Tao token.")
 
     # ===== exorcism ==============================================================================
 
     def _banish(self, t: int, a: Action) -> None:
         if a.kind == "give_up":
-            self._log("The exorcism fails.")
+            self.log.append("The exorcism fails.")
             return
         spaces = [int(s) for s in a["ghosts"]]  # type: ignore[union-attr, arg-type]
         for item in a["tokens"]:  # type: ignore[union-attr]
             who, colour = str(item).split(":")
             self.tokens[int(who)][CI[colour]] -= 1
         if a["tokens"]:
-            self._log(f"Tao tokens spent: {', '.join(str(x).split(':')[1] for x in a['tokens'])}.")  # type: ignore[union-attr]
+            self.log.append(f"Tao tokens spent: {', '.join(str(x).split(':')[1] for x in a['tokens'])}.")  # type: ignore[union-attr]
         curses: list[Task] = []
         rewards: list[Task] = []
         win_check = False
         for s in spaces:
             cid = self.space_card[s]
-            card = self.card(cid)
-            self._log(f"{self._who(t)} exorcises {card.name}.")
+            card = _GHOSTS[cid]
+            self.log.append(f"{self._who(t)} exorcises {card.name}.")
             self._remove_ghost(s)
             if card.incarnation:
                 self.exorcised_incarnations.append(cid)
@@ -1554,21 +1687,79 @@ class GhostStoriesState(State):
         self.tasks = []
         self.pending = None
         self.phase = "over"
-        self._log(("Victory: " if result == "win" else "Defeat: ") + reason + ".")
+        self.log.append(("Victory: " if result == "win" else "Defeat: ") + reason + ".")
 
     # ===== names for the log =====================================================================
 
     def _who(self, t: int) -> str:
-        return f"The {self.board_colour[t]} Taoist"
+        return _TAOIST_NAMES[self.board_colour[t]]
 
     def _tile_name(self, p: int) -> str:
-        return self.data.tile(self.tiles[p]).name
+        return _TILE_NAMES[self.tiles[p]]
 
     def _ghost_name(self, s: int) -> str:
-        return self.card(self.space_card[s]).name
+        return _GHOSTS[self.space_card[s]].name
 
     def _power_name(self, b: int) -> str:
-        return self.data.power(self.power[b]).name
+        return _DATA.power(self.power[b]).name
+
+
+def _key_always(st: GhostStoriesState) -> bool:
+    return True
+
+
+def _key_occupied(st: GhostStoriesState) -> tuple[int, ...]:
+    return _IN_PLAY[tuple(st.space_card)].occupied
+
+
+def _key_banishable(st: GhostStoriesState) -> tuple[int, ...]:
+    return _IN_PLAY[tuple(st.space_card)].banishable
+
+
+def _key_token_and_qi(st: GhostStoriesState) -> tuple[str, ...]:
+    return st._stocked_colours() or ("none",)
+
+
+def _key_circle(st: GhostStoriesState) -> tuple[str, ...]:
+    circle = st.circle
+    return tuple([c for c in st._stocked_colours() if c != circle])
+
+
+def _key_restore(st: GhostStoriesState) -> tuple[int, ...]:
+    return tuple(itertools.compress(_TILES, st.haunted))
+
+
+def _key_revive(st: GhostStoriesState) -> tuple[int, ...]:
+    return tuple(itertools.compress(range(st.game.players), map(operator.not_, st.alive)))
+
+
+def _key_buddha(st: GhostStoriesState) -> bool:
+    return st.temple_buddhas > 0
+
+
+def _key_watchman(st: GhostStoriesState) -> tuple[bool, tuple[int, ...]]:
+    step = st.haunt_step
+    all_boards = st.game.options["watchman"] == "all-boards"
+    if max(step) <= 0:
+        return all_boards, ()
+    return all_boards, tuple([b for b in range(4) if step[3 * b] > 0 or step[3 * b + 1] > 0 or step[3 * b + 2] > 0])
+
+
+_HELP_KEY_OF: dict[str, Callable[[GhostStoriesState], Any]] = {
+    "roll_for_tokens": _key_always,
+    "move_ghost_and_taoist": _key_occupied,
+    "banish_for_qi": _key_banishable,
+    "token_qi_and_draw": _key_token_and_qi,
+    "circle_token": _key_circle,
+    "restore_and_draw": _key_restore,
+    "revive": _key_revive,
+    "take_buddha": _key_buddha,
+    "haunters_back": _key_watchman,
+}
+"""What the choices of each kind of help depend on (``GhostStoriesState._help_key``): the legal
+values of its one parameter in the order they are listed (the Watchman's with whether it works
+on every board at once), whether its one choice is there (the Herbalist's always is), or the
+spaces holding a ghost (the Pavilion's)."""
 
 
 _TASK_HANDLERS: dict[str, Callable[[GhostStoriesState, Task], None]] = {
