@@ -381,10 +381,18 @@ class State(ABC):
             return None
         return DecisionPoint(self.decision_name(seat), seat, tuple(actions), self.decision_prompt(seat))
 
-    def apply(self, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> None:
+    def apply(
+        self,
+        action: Action | Mapping[str, Any] | str,
+        seat: int | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+    ) -> None:
         """Carry out ``action`` (an Action, its JSON form or its text form) for ``seat``.
 
-        ``seat`` may be left out when exactly one seat is to act. An action the listing does not
+        ``seat`` may be left out when exactly one seat is to act. ``legal``: this state's own
+        ``legal_actions(seat)`` when the caller has just listed them (they are then not listed
+        again); anything else leaves the state undefined. An action the listing does not
         hold may stand for a whole staged decision (:meth:`parts`): its parts are then carried out
         in order, and the whole is refused, naming the part, when one of them is.
 
@@ -407,13 +415,13 @@ class State(ABC):
             raise NotYourTurnError(f"there is no seat {seat!r} in this game")
         if seat not in acting:
             raise NotYourTurnError(f"seat {seat} is not to act now")
-        legal = self._legal_actions(seat)
+        listing = self._legal_actions(seat) if legal is None else legal
         try:
-            canon = legal[legal.index(act)]  # the legal action equal to ``act`` (one scan, in C)
+            canon = listing[listing.index(act)]  # the legal action equal to ``act`` (one scan, in C)
         except ValueError:
             parts = self.parts(seat, act)
             if parts is None:
-                raise self.explain_illegal(seat, act, legal) from None
+                raise self.explain_illegal(seat, act, list(listing)) from None
             self._apply_parts(seat, act, parts)
             return
         if canon is not act and not same_types(canon, act):
@@ -544,10 +552,17 @@ class UndoLog:
         self._last: State | None = None
         self._why = "nothing was done yet this turn"
 
-    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
+    def apply(
+        self,
+        state: State,
+        action: Action | Mapping[str, Any] | str,
+        seat: int | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+    ) -> State:
         """``state`` with ``action`` of ``seat`` carried out (see :meth:`State.apply`), as a new
         state; ``state`` itself is left as it was, and kept for :meth:`undo` when the action can
-        be taken back.
+        be taken back. ``legal``: ``state.legal_actions(seat)`` when the caller has it.
 
         Raises what :meth:`State.apply` raises; the log is then left as it was too."""
         act = coerce_action(action)
@@ -556,7 +571,7 @@ class UndoLog:
             seat = acting[0] if len(acting) == 1 else None
         after = state.clone()
         chance = state.chance.events
-        after.apply(act, seat)
+        after.apply(act, seat, legal=legal)
         assert seat is not None  # apply refuses an action whose seat it cannot tell
         why = self._why_it_stands(state, after, seat, act, chance)
         if why is not None:

@@ -121,15 +121,31 @@ listing reads the same at every table: it is written once, and shared, never to 
 _LISTINGS_KEPT = 2048
 
 
+_WRITTEN: dict[int, tuple[Action, str, dict[str, Any]]] = {}
+"""The text and JSON form of the actions listed lately, by the action object's identity (the
+games list interned actions: one object each; equal actions of other types, ``card=true`` and
+``card=1``, are other objects), the action kept with them so that its identity stays its own.
+Shared by every listing that holds the action, never to be changed."""
+
+_WRITTEN_KEPT = 8192
+
+
 def _listing(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
-    """``[{"index", "text", "action"}]`` of ``actions``, from :data:`_LISTINGS` when written lately."""
+    """``[{"index", "text", "action"}]`` of ``actions``, from :data:`_LISTINGS` when written lately
+    (each action's text and JSON from :data:`_WRITTEN`)."""
     listing = _LISTINGS.get(actions)
     if listing is None:
         if len(_LISTINGS) >= _LISTINGS_KEPT:
             _LISTINGS.clear()
-        listing = _LISTINGS[actions] = [
-            {"index": i, "text": str(a), "action": a.to_json()} for i, a in enumerate(actions)
-        ]
+        if len(_WRITTEN) >= _WRITTEN_KEPT:
+            _WRITTEN.clear()
+        listing = []
+        for i, a in enumerate(actions):
+            written = _WRITTEN.get(id(a))
+            if written is None:
+                written = _WRITTEN[id(a)] = (a, str(a), a.to_json())
+            listing.append({"index": i, "text": written[1], "action": written[2]})
+        _LISTINGS[actions] = listing
     return listing
 
 

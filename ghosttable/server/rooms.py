@@ -250,16 +250,18 @@ class Room:
         connected = {c.seat for c in self.connections}
         return [_public_seat(s, names[s.seat], s.kind == "ai" or s.seat in connected) for s in self.seats]
 
-    def message_for(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+    def message_for(
+        self, seat: int | None, log_start: int = 0, seats: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (built from its own view only), with the log's
-        entries from ``log_start`` on."""
+        entries from ``log_start`` on (``seats``: :meth:`public_seats` when the caller has it)."""
         state = self.shown_state(seat)
         can_undo = seat is not None and state is self.state and self.undo.can_undo(state, seat)
         return state_message(
             state,
             seat,
             table_id=self.id,
-            seats=self.public_seats(),
+            seats=self.public_seats() if seats is None else seats,
             log=self.shown_log(seat),
             log_start=log_start,
             can_undo=can_undo,
@@ -273,6 +275,7 @@ class Room:
         same seat at the same place share one message, written as JSON once."""
         finished = self.finished
         written: dict[tuple[int | None, int], str] = {}
+        seats: list[dict[str, Any]] | None = None
         for conn in list(self.connections if connections is None else connections):
             # after an undo a seat's log is shorter than what it was sent: it keeps what stands
             shown = len(self.shown_log(conn.seat))
@@ -280,7 +283,9 @@ class Room:
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
-                text = written[key] = wire_json(self.message_for(conn.seat, start))
+                if seats is None:
+                    seats = self.public_seats()
+                text = written[key] = wire_json(self.message_for(conn.seat, start, seats))
             conn.send_text(text)
             conn.log_sent = shown
             conn.saw_finish = finished
@@ -992,7 +997,8 @@ class Hub:
                 "stale",
                 f"the table has moved on since version {version} (now {now}): choose again",
             )
-        legal = state.legal_actions(seat)
+        known = room._decision(state, seat)  # the seat's listing, as found after the last change
+        legal = state.legal_actions(seat) if known is False else [] if known is None else list(known.actions)
         if action not in legal:
             canon = _number_sent_as_text(action, legal)
             if canon is not None:
@@ -1006,7 +1012,7 @@ class Hub:
         # nobody is ever shown a state that a restart could lose. An action the listing does not
         # hold is refused there with the engine's own reason, unless it stands for a whole staged
         # decision (a sealed plan sent at once), which the engine then carries out part by part.
-        after = room.undo.apply(state, action, seat)
+        after = room.undo.apply(state, action, seat, legal=legal if 0 <= seat < state.players else None)
         if len(after.history) == len(state.history):
             room.drafting.add(seat)
         else:

@@ -22,11 +22,11 @@ pentagrams, revealing) and the reference (part 2: Phantom Move cards, hidden inf
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
 from typing import Any
 
 from ghosttable.games.old_house.house import House
@@ -293,29 +293,36 @@ class Tracker:
             nxt = self._advance(layers[k], k, old)
             layers.append(nxt)
             cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
+        events = self.events
         start = 0
-        for k in range(first_pending):
-            if self.events[k][0] == "reveal":
+        for k in range(first_pending - 1, -1, -1):
+            if events[k][0] == "reveal":
                 start = k + 1
+                break
         earliest = None
-        for k, ev in enumerate(self.events):
-            if k < first_pending:
-                continue
+        for k in range(first_pending, len(events)):
+            ev = events[k]
             if ev[0] == "reveal":
                 start = k + 1
             if k not in pending:
                 continue
             cell, found = ev[1], ev[2]
-            hit = next((layer for layer in range(start, k + 1) if cell in cells[layer]), None)
+            # the first layer of the stretch where ``cell`` was possible (the scan runs in C)
+            where = compress(count(start), map(frozenset.__contains__, cells[start : k + 1], repeat(cell)))
+            hit = next(where, None)
             if hit is None and not found:
-                self.events[k] = ("clear", cell)
+                events[k] = ("clear", cell)
                 continue
             hit = start if hit is None else hit
             earliest = hit if earliest is None else min(earliest, hit)
         self.pending = []
-        self._ctx = None
-        keep = len(layers) if earliest is None else earliest
-        self.layers, self.layer_cells = layers[:keep], cells[:keep]
+        if earliest is None:
+            # every check became a ``clear``: the constraints are those the layers were computed with
+            self._ctx = old
+            self.layers, self.layer_cells = layers, cells
+        else:
+            self._ctx = None
+            self.layers, self.layer_cells = layers[:earliest], cells[:earliest]
 
     def reveal_directions(self, known: Iterable[tuple[int, int]]) -> None:
         """Make the directions of some move cards of this round known: ``(event index, direction)``."""
@@ -356,13 +363,15 @@ class Tracker:
 
     def copy(self) -> Tracker:
         """An independent tracker (layers are never changed in place, so they are shared)."""
-        twin = copy.copy(self)
-        twin.events = list(self.events)
-        twin.cards = list(self.cards)
-        twin.layers = list(self.layers)
-        twin.layer_cells = list(self.layer_cells)
-        twin.trap_cells = dict(self.trap_cells)
-        twin.pending = list(self.pending)
+        twin = object.__new__(type(self))  # as copy.copy does, without its protocol look-ups
+        fields = twin.__dict__
+        fields.update(self.__dict__)
+        fields["events"] = self.events.copy()
+        fields["cards"] = self.cards.copy()
+        fields["layers"] = self.layers.copy()
+        fields["layer_cells"] = self.layer_cells.copy()
+        fields["trap_cells"] = self.trap_cells.copy()
+        fields["pending"] = self.pending.copy()
         return twin
 
     # ----- computing ----------------------------------------------------------------------------

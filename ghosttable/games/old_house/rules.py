@@ -1357,8 +1357,9 @@ class OldHouseState(State):
         entries (tuples) and the inactive traps (triggered, or of a past round: play never
         changes them again, determinization copies them first) are shared. Any other attribute
         is copied by :func:`_clone_value`."""
-        twin = copy.copy(self)
+        twin = object.__new__(type(self))  # as copy.copy does, without its protocol look-ups
         fields = twin.__dict__
+        fields.update(self.__dict__)
         fields["chance"] = self.chance.copy()
         fields["public_tracker"] = self.public_tracker.copy()
         tracker = self._hunters_tracker

@@ -79,6 +79,16 @@ def _house_json(state: OldHouseState) -> dict[str, Any]:
     return cached
 
 
+def _cards_json(state: OldHouseState) -> list[dict[str, Any]]:
+    """Each action card's JSON, by ``id - 1``, built once per game and shared by every view
+    (views are read-only)."""
+    cached: list[dict[str, Any]] | None = getattr(state.game, "_cards_json", None)
+    if cached is None:
+        cached = [card.to_json() for card in state.game.cards]
+        state.game._cards_json = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def _side(seat: int | None) -> str:
     """The audience ``seat`` belongs to: ``"spectator"``, ``"phantom"`` (seat 0) or ``"hunters"``."""
     return "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
@@ -91,6 +101,18 @@ def readable_log(state: OldHouseState, seat: int | None) -> list[str]:
     return [text for audience, text in state.log if audience in audiences]
 
 
+def _log_tail(lines: list[tuple[str, str]], audiences: frozenset[str]) -> list[str]:
+    """The newest :data:`LOG_TAIL` texts of ``lines`` (``(audience, text)``, oldest first) that
+    ``audiences`` read, oldest first: looked for among the newest lines, a window widened until
+    it holds enough of them or the whole log."""
+    window = 2 * LOG_TAIL
+    while True:
+        shown = [text for audience, text in lines[-window:] if audience in audiences]
+        if len(shown) >= LOG_TAIL or window >= len(lines):
+            return shown[-LOG_TAIL:]
+        window *= 4
+
+
 def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator). See the spec page for every field.
 
@@ -101,7 +123,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
     side = _side(seat)
     seat_names = state.game.seat_names()
     titles = _titles()
-    cards = state.game.cards
+    cards = _cards_json(state)
     phase = state.phase
     over = phase == "over"
     phantom_public: dict[str, Any] = {
@@ -112,7 +134,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "hand_size": sum(state.hand),
         "cards_this_turn": state.cards_this_turn,
         "laid_last_turn": len(state.last_laid),
-        "action_cards": [cards[c - 1].to_json() for c in state.phantom_cards],
+        "action_cards": [cards[c - 1] for c in state.phantom_cards],
         "die": state.die if phase == "phantom" else None,
         "steps_left": state.budget - state.spent if phase == "phantom" else None,
         "opening_turn": state.opening_turn if phase == "phantom" else False,
@@ -127,7 +149,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
             "title": titles.get(h.name, h.name),
             "seat": seat_names[h.seat],
             "cell": names[h.cell],
-            "cards": [cards[c - 1].to_json() for c in h.cards],
+            "cards": [cards[c - 1] for c in h.cards],
             "horrified": h.horrified,
             "loses_next_turn": h.stunned,
             "ability_used": h.ability_used,
@@ -137,13 +159,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         for i, h in enumerate(state.hunters)
     ]
     audiences = _AUDIENCES[side]
-    log: list[str] = []
-    for audience, text in reversed(state.log):
-        if audience in audiences:
-            log.append(text)
-            if len(log) == LOG_TAIL:
-                break
-    log.reverse()
+    log = _log_tail(state.log, audiences)
     length = sum(n for audience, n in state.log_counts.items() if audience in audiences)
     view: dict[str, Any] = {
         "game": "old-house",
@@ -181,13 +197,13 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
             "to_choose": state.game.hunter_count - len(state.hunters),
         }
     if phase == "sharing":
-        view["sharing"] = {"available": [cards[c - 1].to_json() for c in state.available]}
+        view["sharing"] = {"available": [cards[c - 1] for c in state.available]}
     if phase == "twilight":
         view["twilight"] = {
             "mode": state.twilight_mode,
             "roll": state.twilight_roll,
             "quota": state.quota,
-            "available": [cards[c - 1].to_json() for c in state.available],
+            "available": [cards[c - 1] for c in state.available],
         }
     if state.active is not None:
         view["hunter_turn"] = {
