@@ -30,8 +30,12 @@ def wire_json(message: Any) -> str:
     text other than ASCII as UTF-8 rather than ``\\u`` escapes), written by orjson; a value orjson
     does not write (an integer past 64 bits, say) is written by :mod:`json` instead."""
     try:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        return orjson.dumps(message).decode()  # keys that are all strings: the common case, and quicker
     except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
         return json.dumps(message, separators=(",", ":"))
 
 

@@ -103,14 +103,14 @@ def readable_log(state: OldHouseState, seat: int | None) -> list[str]:
 
 def _log_tail(lines: list[tuple[str, str]], audiences: frozenset[str]) -> list[str]:
     """The newest :data:`LOG_TAIL` texts of ``lines`` (``(audience, text)``, oldest first) that
-    ``audiences`` read, oldest first: looked for among the newest lines, a window widened until
-    it holds enough of them or the whole log."""
-    window = 2 * LOG_TAIL
-    while True:
-        shown = [text for audience, text in lines[-window:] if audience in audiences]
-        if len(shown) >= LOG_TAIL or window >= len(lines):
-            return shown[-LOG_TAIL:]
-        window *= 4
+    ``audiences`` read, oldest first: gathered from the newest lines back, a stretch at a time."""
+    shown: list[str] = []
+    end = len(lines)
+    while end > 0 and len(shown) < LOG_TAIL:
+        begin = max(0, end - LOG_TAIL)
+        shown[:0] = [text for audience, text in lines[begin:end] if audience in audiences]
+        end = begin
+    return shown[-LOG_TAIL:]
 
 
 def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
