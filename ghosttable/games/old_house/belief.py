@@ -284,7 +284,9 @@ class Tracker:
             return
         first_pending = self.pending[0]
         pending = frozenset(self.pending)
-        old = _context(self.events, skip=pending)
+        # the context without the pending checks: the one in use (built while nothing was
+        # pending, it holds every other check, and the pending ones are the newest events)
+        old = self._ctx if self._ctx is not None else _context(self.events, skip=pending)
         self._ctx = old
         self._extend(first_pending)
         layers, cells = list(self.layers), list(self.layer_cells)
