@@ -110,6 +110,8 @@ class _Context:
     _edges: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] | None = None
     _low: int = -1
     _high: int = -1
+    #: the count of each constraint in force at layer ``_high``
+    _counts: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def at(self, layer: int) -> tuple[frozenset[int], dict[int, int]]:
         """The cells forbidden in ``layer`` and the flag bits each cell sets there."""
@@ -119,17 +121,39 @@ class _Context:
                 self._low, self._high = layer, max(layer, self.size)
                 self._fill(self._low, self._high)
             elif layer > self._high:
-                low, self._high = self._high + 1, max(layer, self.size)
-                self._fill(low, self._high)
+                self._continue(max(layer, self.size))
             else:
                 high, self._low = self._low - 1, max(0, min(layer, 2 * self._low - self._high - 1))
                 self._fill(self._low, high)
             got = self.cache[layer]
         return got
 
-    def _fill(self, low: int, high: int) -> None:
-        """Fill the cache for layers ``low .. high``: the constraints in force at ``low``, then one
-        pass over the layers, changing only where a constraint starts or ends."""
+    def _continue(self, high: int) -> None:
+        """Fill the cache past ``_high`` up to layer ``high``, going on from the constraints in
+        force at ``_high`` (layers under the same constraints share one value)."""
+        self._sweep(self._high + 1, high, self._counts, self.cache[self._high])
+        self._high = high
+
+    def _sweep(
+        self, low: int, high: int, counts: dict[tuple[int, int], int], current: tuple[frozenset[int], dict[int, int]]
+    ) -> None:
+        """Fill the cache for layers ``low .. high``, ``counts`` and ``current`` being the
+        constraints in force just before ``low``: one pass, changing only where a constraint
+        starts or ends (``counts`` is left as it stands at ``high``)."""
+        opens, closes = self._edges_by_layer()
+        cache = self.cache
+        for layer in range(low, high + 1):
+            ends, starts = closes.get(layer), opens.get(layer)
+            if ends or starts:
+                for item in ends or ():
+                    counts[item] -= 1
+                for item in starts or ():
+                    counts[item] = counts.get(item, 0) + 1
+                current = _constraints(counts)
+            cache[layer] = current
+
+    def _edges_by_layer(self) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
+        """The constraints that start at each layer, and those that end just before it."""
         edges = self._edges
         if edges is None:
             opens: dict[int, list[tuple[int, int]]] = {}
@@ -141,7 +165,11 @@ class _Context:
                 opens.setdefault(first, []).append((c, bit))
                 closes.setdefault(last + 1, []).append((c, bit))
             edges = self._edges = (opens, closes)
-        opens, closes = edges
+        return edges
+
+    def _fill(self, low: int, high: int) -> None:
+        """Fill the cache for layers ``low .. high``: the constraints in force at ``low``, then one
+        pass over the layers (:meth:`_sweep`)."""
         counts: dict[tuple[int, int], int] = {}
         for c, first, last in self.negatives:
             if first <= low <= last:
@@ -149,18 +177,10 @@ class _Context:
         for c, bit, first, last in self.positives:
             if first <= low <= last:
                 counts[(c, bit)] = counts.get((c, bit), 0) + 1
-        current = _constraints(counts)
-        cache = self.cache
-        cache[low] = current
-        for layer in range(low + 1, high + 1):
-            ends, starts = closes.get(layer), opens.get(layer)
-            if ends or starts:
-                for item in ends or ():
-                    counts[item] -= 1
-                for item in starts or ():
-                    counts[item] = counts.get(item, 0) + 1
-                current = _constraints(counts)
-            cache[layer] = current
+        current = self.cache[low] = _constraints(counts)
+        self._sweep(low + 1, high, counts, current)
+        if high >= self._high:
+            self._counts = counts
 
 
 def _constraints(counts: dict[tuple[int, int], int]) -> tuple[frozenset[int], dict[int, int]]:
@@ -287,6 +307,7 @@ class Tracker:
         # the context without the pending checks: the one in use (built while nothing was
         # pending, it holds every other check, and the pending ones are the newest events)
         old = self._ctx if self._ctx is not None else _context(self.events, skip=pending)
+        old.size = max(old.size, len(self.events) + 1)  # what it is asked for next: every layer
         self._ctx = old
         self._extend(first_pending)
         layers, cells = list(self.layers), list(self.layer_cells)
@@ -406,7 +427,14 @@ class Tracker:
             self.layers.append(first)
             self.layer_cells.append(frozenset(k & CELL_MASK for k in first))
         layers, cells = self.layers, self.layer_cells
+        events, at, bit_of = self.events, ctx.at, ctx.bit_of
         for k in range(len(layers) - 1, upto):
+            ev = events[k]
+            kind = ev[0]
+            if (kind in _PASSING or (kind == "trail" and not (ev[2] and k in bit_of))) and at(k + 1) is at(k):
+                layers.append(layers[k])  # what :meth:`_advance` gives back: the same layer
+                cells.append(cells[k])
+                continue
             nxt = self._advance(layers[k], k, ctx)
             layers.append(nxt)
             cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
