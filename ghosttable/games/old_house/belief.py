@@ -452,16 +452,21 @@ class Tracker:
         cards = self.cards[k]
         masks = self._masks
         out: Layer = {}
+        forbidden, flags = ctx.at(k + 1)
+        kept = False  # whether ``out`` holds no forbidden cell already
         if kind == "step":
             below0, below1, below2 = masks.below
             west = masks.west_below(cards)
             get = out.get
+            kept = True
             if ev[1] < 0:
                 exits = self.house.exits
                 for key, bits in layer.items():
                     cell = key & CELL_MASK
                     base = key - cell
                     for d, target in exits[cell]:
+                        if target in forbidden:
+                            continue
                         if d == 0:
                             moved = (bits & below0) << 36
                         elif d == 1:
@@ -479,7 +484,7 @@ class Tracker:
                 for key, bits in layer.items():
                     cell = key & CELL_MASK
                     target = moves[cell][d]
-                    if target < 0:
+                    if target < 0 or target in forbidden:
                         continue
                     moved = (bits & masks.below[d]) << STRIDE[d] if d < 3 else bits & west
                     if moved:
@@ -528,8 +533,7 @@ class Tracker:
                 return layer  # nothing ruled out
         else:
             out = dict(layer)
-        forbidden, flags = ctx.at(k + 1)
-        if forbidden:
+        if forbidden and not kept:
             out = {key: bits for key, bits in out.items() if (key & CELL_MASK) not in forbidden}
         if flags:
             merged: Layer = {}
