@@ -453,12 +453,12 @@ class Tracker:
         masks = self._masks
         out: Layer = {}
         forbidden, flags = ctx.at(k + 1)
-        kept = False  # whether ``out`` holds no forbidden cell already
+        screened = False  # whether ``out`` holds no forbidden cell already
         if kind == "step":
             below0, below1, below2 = masks.below
             west = masks.west_below(cards)
             get = out.get
-            kept = True
+            screened = True
             if ev[1] < 0:
                 exits = self.house.exits
                 for key, bits in layer.items():
@@ -533,7 +533,7 @@ class Tracker:
                 return layer  # nothing ruled out
         else:
             out = dict(layer)
-        if forbidden and not kept:
+        if forbidden and not screened:
             out = {key: bits for key, bits in out.items() if (key & CELL_MASK) not in forbidden}
         if flags:
             merged: Layer = {}

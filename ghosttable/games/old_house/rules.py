@@ -28,6 +28,7 @@ from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
+from ghosttable.games.old_house.chronicle import Chronicle
 from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
 from ghosttable.games.old_house.house import BUILT_IN_HOUSES, DIRECTIONS, HUNTER_NAMES, House, load_house
 
@@ -347,10 +348,10 @@ class OldHouseState(State):
         self.guessed = False
         self.checked = False
         # knowledge and log
-        self.knowledge: list[tuple[Any, ...]] = []
+        self.knowledge: Chronicle[tuple[Any, ...]] = Chronicle()
         self.public_tracker = Tracker(house, frozenset([house.phantom_start]))
         self._hunters_tracker: Tracker | None = Tracker(house, frozenset([house.phantom_start]))
-        self.log: list[tuple[str, str]] = []
+        self.log: Chronicle[tuple[str, str]] = Chronicle()
         self.log_counts: dict[str, int] = {"all": 0, "phantom": 0, "hunters": 0}
         if game.options["heroes"] == "random":
             for name in self.chance.sample("hunter_cards", list(HUNTER_NAMES), game.hunter_count):
@@ -1235,10 +1236,10 @@ class OldHouseState(State):
         else:
             twin._resample_traps(rng)
         if spectator or hunter:
-            twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
+            twin.log = Chronicle(entry for entry in twin.log if entry[0] != "phantom")
             twin.log_counts["phantom"] = 0
         if not hunter:
-            twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
+            twin.log = Chronicle(entry for entry in twin.log if entry[0] != "hunters")
             twin.log_counts["hunters"] = 0
         return twin
 
@@ -1317,7 +1318,7 @@ class OldHouseState(State):
             elif item[0] == "add" and item[1] == "hunters" and i < first:
                 continue
             knowledge.append(item)
-        self.knowledge = knowledge
+        self.knowledge = Chronicle(knowledge)
         self._hunters_tracker = None
 
     def _own_traps(self) -> None:
@@ -1369,6 +1370,8 @@ class OldHouseState(State):
         fields["traps"] = [t.copy() if t.active else t for t in self.traps]  # an inactive trap never changes
         for key in _LIST_FIELDS:
             fields[key] = list(fields[key])
+        fields["knowledge"] = self.knowledge.copy()  # append-only: shared, not copied
+        fields["log"] = self.log.copy()
         fields["trails"] = set(self.trails)
         fields["done"] = set(self.done)
         fields["relics"] = dict(self.relics)
@@ -1423,8 +1426,6 @@ _HUNTER_ACTIONS: dict[str, Callable[[OldHouseState, Hunter, Action], None]] = {
 
 _LIST_FIELDS = (
     "history",
-    "knowledge",
-    "log",
     "hand",
     "route",
     "laid",
@@ -1473,6 +1474,8 @@ _CLONED_FIELDS = frozenset(
     (
         *_LIST_FIELDS,
         *_SHARED_FIELDS,
+        "knowledge",
+        "log",
         "chance",
         "public_tracker",
         "_hunters_tracker",

@@ -9,6 +9,7 @@ public board. The log is filtered the same way. The shape is documented on the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +102,7 @@ def readable_log(state: OldHouseState, seat: int | None) -> list[str]:
     return [text for audience, text in state.log if audience in audiences]
 
 
-def _log_tail(lines: list[tuple[str, str]], audiences: frozenset[str]) -> list[str]:
+def _log_tail(lines: Sequence[tuple[str, str]], audiences: frozenset[str]) -> list[str]:
     """The newest :data:`LOG_TAIL` texts of ``lines`` (``(audience, text)``, oldest first) that
     ``audiences`` read, oldest first: gathered from the newest lines back, a stretch at a time."""
     shown: list[str] = []
