@@ -132,6 +132,11 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.spec.name} builds no views")
 
+    def state_views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of ``state`` for ``seats``, in order: each what ``state.view(seat)`` gives
+        (games override it to build what every seat sees alike once, shared between the views)."""
+        return [state.view(seat) for seat in seats]
+
     def state_prompt(self, state: State, seat: int) -> str:
         """One human sentence for the decision ``seat`` faces in ``state`` (see
         :meth:`State.decision_prompt`); ``""`` by default."""
@@ -221,6 +226,11 @@ class State(ABC):
         """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator); by default
         the game's :meth:`Game.state_view`."""
         return self.game.state_view(self, seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of ``seats``, in order, each the same as :meth:`view` gives (built together:
+        see :meth:`Game.state_views`); views are read-only."""
+        return self.game.state_views(self, seats)
 
     def readable_log(self, seat: int | None) -> list[str] | None:
         """The game's event log as ``seat`` may read it, whole (its view holds only the newest

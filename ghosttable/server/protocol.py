@@ -153,6 +153,39 @@ def _listing(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
     return listing
 
 
+_BY_JSON: dict[tuple[Action, ...], dict[frozenset[tuple[str, type, Any]], Action]] = {}
+"""The actions of the decisions listed lately, by their JSON form as :func:`_json_key` reads it."""
+
+
+def _json_key(data: dict[str, Any]) -> frozenset[tuple[str, type, Any]]:
+    """``data``'s entries with each value's type (``true`` is not ``1``); raises ``TypeError``
+    for a value that is not hashable (a list)."""
+    return frozenset([(k, v.__class__, v) for k, v in data.items()])
+
+
+def listed_action(actions: tuple[Action, ...], data: Any) -> Action | None:
+    """The one of ``actions`` whose JSON form ``data`` is exactly (the same names, and values of
+    the same types), or ``None`` (``data`` must then be read as any action is). The action found
+    is equal to what :meth:`Action.from_json` reads from ``data``, of the same types."""
+    if not isinstance(data, dict):
+        return None
+    by_json = _BY_JSON.get(actions)
+    if by_json is None:
+        if len(_BY_JSON) >= _LISTINGS_KEPT:
+            _BY_JSON.clear()
+        by_json = {}
+        for a in actions:
+            try:
+                by_json[_json_key(a.to_json())] = a
+            except TypeError:  # a value that is a list: such an action is read the long way
+                continue
+        _BY_JSON[actions] = by_json
+    try:
+        return by_json.get(_json_key(data))
+    except TypeError:
+        return None
+
+
 def result_json(state: State) -> dict[str, Any] | None:
     """``{"outcome", "returns", "score", "winners"}`` once the game is over, else ``None``."""
     if not state.is_terminal():
@@ -182,10 +215,11 @@ def state_message(
     log_start: int = 0,
     can_undo: bool = False,
     decision: DecisionPoint | Literal[False] | None = False,
+    view: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only
     (``decision``: the seat's decision point in ``state`` when the caller has it, see
-    :func:`decision_json`).
+    :func:`decision_json`; ``view``: ``state.view(seat)`` when the caller has it).
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
     "can_undo", "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of
@@ -202,7 +236,7 @@ def state_message(
         "version": len(state.history),
         "status": "finished" if finished else "playing",
         "seat": seat,
-        "view": state.view(seat),
+        "view": state.view(seat) if view is None else view,
         "decision": decision_json(state, seat, decision),
         "can_undo": can_undo,
         "acting": acting,
