@@ -296,6 +296,8 @@ class OldHouseState(State):
 
     def __init__(self, game: OldHouseRules, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
+        # append-only, as the knowledge and the log: a copy of the state shares its entries
+        self.history = Chronicle(self.history)  # type: ignore[assignment]  # read as the list it stands for
         house = game.house
         self.house = house
         self.hunters: list[Hunter] = []
@@ -1370,7 +1372,9 @@ class OldHouseState(State):
         fields["traps"] = [t.copy() if t.active else t for t in self.traps]  # an inactive trap never changes
         for key in _LIST_FIELDS:
             fields[key] = list(fields[key])
-        fields["knowledge"] = self.knowledge.copy()  # append-only: shared, not copied
+        # append-only: shared, not copied (a determinization's history is a list of its own)
+        fields["history"] = self.history.copy()
+        fields["knowledge"] = self.knowledge.copy()
         fields["log"] = self.log.copy()
         fields["trails"] = set(self.trails)
         fields["done"] = set(self.done)
@@ -1425,7 +1429,6 @@ _HUNTER_ACTIONS: dict[str, Callable[[OldHouseState, Hunter, Action], None]] = {
 
 
 _LIST_FIELDS = (
-    "history",
     "hand",
     "route",
     "laid",
@@ -1474,6 +1477,7 @@ _CLONED_FIELDS = frozenset(
     (
         *_LIST_FIELDS,
         *_SHARED_FIELDS,
+        "history",
         "knowledge",
         "log",
         "chance",
