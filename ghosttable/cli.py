@@ -960,8 +960,15 @@ def _ask(state: State, seat: int, undo: UndoLog | None = None) -> State:
 class _InPlace(UndoLog):
     """An undo log that carries actions out on the state itself and keeps nothing to take back."""
 
-    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
-        state.apply(action, seat)
+    def apply(
+        self,
+        state: State,
+        action: Action | Mapping[str, Any] | str,
+        seat: int | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+    ) -> State:
+        state.apply(action, seat, legal=legal)
         return state
 
 

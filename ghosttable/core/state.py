@@ -132,6 +132,11 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.spec.name} builds no views")
 
+    def state_views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of ``state`` for ``seats``, in order: each what ``state.view(seat)`` gives
+        (games override it to build what every seat sees alike once, shared between the views)."""
+        return [state.view(seat) for seat in seats]
+
     def state_prompt(self, state: State, seat: int) -> str:
         """One human sentence for the decision ``seat`` faces in ``state`` (see
         :meth:`State.decision_prompt`); ``""`` by default."""
@@ -221,6 +226,11 @@ class State(ABC):
         """A JSON-ready dict of exactly what ``seat`` may know (``None``: a spectator); by default
         the game's :meth:`Game.state_view`."""
         return self.game.state_view(self, seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of ``seats``, in order, each the same as :meth:`view` gives (built together:
+        see :meth:`Game.state_views`); views are read-only."""
+        return self.game.state_views(self, seats)
 
     def readable_log(self, seat: int | None) -> list[str] | None:
         """The game's event log as ``seat`` may read it, whole (its view holds only the newest
@@ -381,10 +391,18 @@ class State(ABC):
             return None
         return DecisionPoint(self.decision_name(seat), seat, tuple(actions), self.decision_prompt(seat))
 
-    def apply(self, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> None:
+    def apply(
+        self,
+        action: Action | Mapping[str, Any] | str,
+        seat: int | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+    ) -> None:
         """Carry out ``action`` (an Action, its JSON form or its text form) for ``seat``.
 
-        ``seat`` may be left out when exactly one seat is to act. An action the listing does not
+        ``seat`` may be left out when exactly one seat is to act. ``legal``: this state's own
+        ``legal_actions(seat)`` when the caller has just listed them (they are then not listed
+        again); anything else leaves the state undefined. An action the listing does not
         hold may stand for a whole staged decision (:meth:`parts`): its parts are then carried out
         in order, and the whole is refused, naming the part, when one of them is.
 
@@ -407,13 +425,13 @@ class State(ABC):
             raise NotYourTurnError(f"there is no seat {seat!r} in this game")
         if seat not in acting:
             raise NotYourTurnError(f"seat {seat} is not to act now")
-        legal = self._legal_actions(seat)
+        listing = self._legal_actions(seat) if legal is None else legal
         try:
-            canon = legal[legal.index(act)]  # the legal action equal to ``act`` (one scan, in C)
+            canon = listing[listing.index(act)]  # the legal action equal to ``act`` (one scan, in C)
         except ValueError:
             parts = self.parts(seat, act)
             if parts is None:
-                raise self.explain_illegal(seat, act, legal) from None
+                raise self.explain_illegal(seat, act, list(listing)) from None
             self._apply_parts(seat, act, parts)
             return
         if canon is not act and not same_types(canon, act):
@@ -544,10 +562,17 @@ class UndoLog:
         self._last: State | None = None
         self._why = "nothing was done yet this turn"
 
-    def apply(self, state: State, action: Action | Mapping[str, Any] | str, seat: int | None = None) -> State:
+    def apply(
+        self,
+        state: State,
+        action: Action | Mapping[str, Any] | str,
+        seat: int | None = None,
+        *,
+        legal: Sequence[Action] | None = None,
+    ) -> State:
         """``state`` with ``action`` of ``seat`` carried out (see :meth:`State.apply`), as a new
         state; ``state`` itself is left as it was, and kept for :meth:`undo` when the action can
-        be taken back.
+        be taken back. ``legal``: ``state.legal_actions(seat)`` when the caller has it.
 
         Raises what :meth:`State.apply` raises; the log is then left as it was too."""
         act = coerce_action(action)
@@ -556,7 +581,7 @@ class UndoLog:
             seat = acting[0] if len(acting) == 1 else None
         after = state.clone()
         chance = state.chance.events
-        after.apply(act, seat)
+        after.apply(act, seat, legal=legal)
         assert seat is not None  # apply refuses an action whose seat it cannot tell
         why = self._why_it_stands(state, after, seat, act, chance)
         if why is not None:

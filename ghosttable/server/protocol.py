@@ -30,8 +30,12 @@ def wire_json(message: Any) -> str:
     text other than ASCII as UTF-8 rather than ``\\u`` escapes), written by orjson; a value orjson
     does not write (an integer past 64 bits, say) is written by :mod:`json` instead."""
     try:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        return orjson.dumps(message).decode()  # keys that are all strings: the common case, and quicker
     except TypeError:  # orjson.JSONEncodeError is a TypeError
+        pass
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
         return json.dumps(message, separators=(",", ":"))
 
 
@@ -121,16 +125,65 @@ listing reads the same at every table: it is written once, and shared, never to 
 _LISTINGS_KEPT = 2048
 
 
+_WRITTEN: dict[int, tuple[Action, str, dict[str, Any]]] = {}
+"""The text and JSON form of the actions listed lately, by the action object's identity (the
+games list interned actions: one object each; equal actions of other types, ``card=true`` and
+``card=1``, are other objects), the action kept with them so that its identity stays its own.
+Shared by every listing that holds the action, never to be changed."""
+
+_WRITTEN_KEPT = 8192
+
+
 def _listing(actions: tuple[Action, ...]) -> list[dict[str, Any]]:
-    """``[{"index", "text", "action"}]`` of ``actions``, from :data:`_LISTINGS` when written lately."""
+    """``[{"index", "text", "action"}]`` of ``actions``, from :data:`_LISTINGS` when written lately
+    (each action's text and JSON from :data:`_WRITTEN`)."""
     listing = _LISTINGS.get(actions)
     if listing is None:
         if len(_LISTINGS) >= _LISTINGS_KEPT:
             _LISTINGS.clear()
-        listing = _LISTINGS[actions] = [
-            {"index": i, "text": str(a), "action": a.to_json()} for i, a in enumerate(actions)
-        ]
+        if len(_WRITTEN) >= _WRITTEN_KEPT:
+            _WRITTEN.clear()
+        listing = []
+        for i, a in enumerate(actions):
+            written = _WRITTEN.get(id(a))
+            if written is None:
+                written = _WRITTEN[id(a)] = (a, str(a), a.to_json())
+            listing.append({"index": i, "text": written[1], "action": written[2]})
+        _LISTINGS[actions] = listing
     return listing
+
+
+_BY_JSON: dict[tuple[Action, ...], dict[frozenset[tuple[str, type, Any]], Action]] = {}
+"""The actions of the decisions listed lately, by their JSON form as :func:`_json_key` reads it."""
+
+
+def _json_key(data: dict[str, Any]) -> frozenset[tuple[str, type, Any]]:
+    """``data``'s entries with each value's type (``true`` is not ``1``); raises ``TypeError``
+    for a value that is not hashable (a list)."""
+    return frozenset([(k, v.__class__, v) for k, v in data.items()])
+
+
+def listed_action(actions: tuple[Action, ...], data: Any) -> Action | None:
+    """The one of ``actions`` whose JSON form ``data`` is exactly (the same names, and values of
+    the same types), or ``None`` (``data`` must then be read as any action is). The action found
+    is equal to what :meth:`Action.from_json` reads from ``data``, of the same types."""
+    if not isinstance(data, dict):
+        return None
+    by_json = _BY_JSON.get(actions)
+    if by_json is None:
+        if len(_BY_JSON) >= _LISTINGS_KEPT:
+            _BY_JSON.clear()
+        by_json = {}
+        for a in actions:
+            try:
+                by_json[_json_key(a.to_json())] = a
+            except TypeError:  # a value that is a list: such an action is read the long way
+                continue
+        _BY_JSON[actions] = by_json
+    try:
+        return by_json.get(_json_key(data))
+    except TypeError:
+        return None
 
 
 def result_json(state: State) -> dict[str, Any] | None:
@@ -162,10 +215,11 @@ def state_message(
     log_start: int = 0,
     can_undo: bool = False,
     decision: DecisionPoint | Literal[False] | None = False,
+    view: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The ``state`` message for ``seat`` (``None``: a spectator), built from its view only
     (``decision``: the seat's decision point in ``state`` when the caller has it, see
-    :func:`decision_json`).
+    :func:`decision_json`; ``view``: ``state.view(seat)`` when the caller has it).
 
     Shape: ``{"type": "state", "table", "version", "status", "seat", "view", "decision",
     "can_undo", "acting", "seats", "log_start", "log", "result"}``; ``version`` is the count of
@@ -182,7 +236,7 @@ def state_message(
         "version": len(state.history),
         "status": "finished" if finished else "playing",
         "seat": seat,
-        "view": state.view(seat),
+        "view": state.view(seat) if view is None else view,
         "decision": decision_json(state, seat, decision),
         "can_undo": can_undo,
         "acting": acting,

@@ -36,6 +36,7 @@ from ghosttable.server.protocol import (
     LogEntry,
     ProtocolError,
     action_is_public,
+    listed_action,
     result_json,
     seats_message,
     state_message,
@@ -250,20 +251,28 @@ class Room:
         connected = {c.seat for c in self.connections}
         return [_public_seat(s, names[s.seat], s.kind == "ai" or s.seat in connected) for s in self.seats]
 
-    def message_for(self, seat: int | None, log_start: int = 0) -> dict[str, Any]:
+    def message_for(
+        self,
+        seat: int | None,
+        log_start: int = 0,
+        seats: list[dict[str, Any]] | None = None,
+        view: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (built from its own view only), with the log's
-        entries from ``log_start`` on."""
+        entries from ``log_start`` on (``seats``: :meth:`public_seats`, ``view``: the seat's view
+        of :meth:`shown_state`, when the caller has them)."""
         state = self.shown_state(seat)
         can_undo = seat is not None and state is self.state and self.undo.can_undo(state, seat)
         return state_message(
             state,
             seat,
             table_id=self.id,
-            seats=self.public_seats(),
+            seats=self.public_seats() if seats is None else seats,
             log=self.shown_log(seat),
             log_start=log_start,
             can_undo=can_undo,
             decision=self._decision(state, seat),
+            view=view,
         )
 
     def broadcast(self, connections: Iterable[Connection] | None = None) -> None:
@@ -272,18 +281,35 @@ class Room:
         the table, and once the game is over, when every entry reads whole). Connections of the
         same seat at the same place share one message, written as JSON once."""
         finished = self.finished
+        targets = list(self.connections if connections is None else connections)
+        if not targets:
+            return
+        seats = self.public_seats()
+        views = self._views({conn.seat for conn in targets})
         written: dict[tuple[int | None, int], str] = {}
-        for conn in list(self.connections if connections is None else connections):
+        for conn in targets:
             # after an undo a seat's log is shorter than what it was sent: it keeps what stands
             shown = len(self.shown_log(conn.seat))
             start = min(conn.log_sent, shown) if conn.saw_finish or not finished else 0
             key = (conn.seat, start)
             text = written.get(key)
             if text is None:
-                text = written[key] = wire_json(self.message_for(conn.seat, start))
+                text = written[key] = wire_json(self.message_for(conn.seat, start, seats, views[conn.seat]))
             conn.send_text(text)
             conn.log_sent = shown
             conn.saw_finish = finished
+
+    def _views(self, seats: set[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The view of each of ``seats`` of the state it is shown, the views of one state built
+        together (:meth:`State.views`)."""
+        by_state: dict[int, tuple[State, list[int | None]]] = {}
+        for seat in sorted(seats, key=lambda s: -1 if s is None else s):
+            state = self.shown_state(seat)
+            by_state.setdefault(id(state), (state, []))[1].append(seat)
+        views: dict[int | None, dict[str, Any]] = {}
+        for state, group in by_state.values():
+            views.update(zip(group, state.views(group), strict=True))
+        return views
 
     def send_whole(self, conn: Connection) -> None:
         """Send ``conn`` the whole ``state`` (the log from its start)."""
@@ -980,7 +1006,9 @@ class Hub:
         state = room.state
         if state.is_terminal():
             raise GameOverError("the game is over")
-        action = coerce_action(raw_action)
+        known = room._decision(state, seat)  # the seat's listing, as found after the last change
+        listed = listed_action(known.actions, raw_action) if known else None
+        action = coerce_action(raw_action) if listed is None else listed
         now = room.version_for(seat)
         if version > now:
             raise ProtocolError(
@@ -992,7 +1020,7 @@ class Hub:
                 "stale",
                 f"the table has moved on since version {version} (now {now}): choose again",
             )
-        legal = state.legal_actions(seat)
+        legal = state.legal_actions(seat) if known is False else [] if known is None else list(known.actions)
         if action not in legal:
             canon = _number_sent_as_text(action, legal)
             if canon is not None:
@@ -1006,7 +1034,7 @@ class Hub:
         # nobody is ever shown a state that a restart could lose. An action the listing does not
         # hold is refused there with the engine's own reason, unless it stands for a whole staged
         # decision (a sealed plan sent at once), which the engine then carries out part by part.
-        after = room.undo.apply(state, action, seat)
+        after = room.undo.apply(state, action, seat, legal=legal if 0 <= seat < state.players else None)
         if len(after.history) == len(state.history):
             room.drafting.add(seat)
         else:

@@ -22,11 +22,11 @@ pentagrams, revealing) and the reference (part 2: Phantom Move cards, hidden inf
 
 from __future__ import annotations
 
-import copy
 import functools
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress, count, repeat
 from typing import Any
 
 from ghosttable.games.old_house.house import House
@@ -110,6 +110,8 @@ class _Context:
     _edges: tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]] | None = None
     _low: int = -1
     _high: int = -1
+    #: the count of each constraint in force at layer ``_high``
+    _counts: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def at(self, layer: int) -> tuple[frozenset[int], dict[int, int]]:
         """The cells forbidden in ``layer`` and the flag bits each cell sets there."""
@@ -119,17 +121,39 @@ class _Context:
                 self._low, self._high = layer, max(layer, self.size)
                 self._fill(self._low, self._high)
             elif layer > self._high:
-                low, self._high = self._high + 1, max(layer, self.size)
-                self._fill(low, self._high)
+                self._continue(max(layer, self.size))
             else:
                 high, self._low = self._low - 1, max(0, min(layer, 2 * self._low - self._high - 1))
                 self._fill(self._low, high)
             got = self.cache[layer]
         return got
 
-    def _fill(self, low: int, high: int) -> None:
-        """Fill the cache for layers ``low .. high``: the constraints in force at ``low``, then one
-        pass over the layers, changing only where a constraint starts or ends."""
+    def _continue(self, high: int) -> None:
+        """Fill the cache past ``_high`` up to layer ``high``, going on from the constraints in
+        force at ``_high`` (layers under the same constraints share one value)."""
+        self._sweep(self._high + 1, high, self._counts, self.cache[self._high])
+        self._high = high
+
+    def _sweep(
+        self, low: int, high: int, counts: dict[tuple[int, int], int], current: tuple[frozenset[int], dict[int, int]]
+    ) -> None:
+        """Fill the cache for layers ``low .. high``, ``counts`` and ``current`` being the
+        constraints in force just before ``low``: one pass, changing only where a constraint
+        starts or ends (``counts`` is left as it stands at ``high``)."""
+        opens, closes = self._edges_by_layer()
+        cache = self.cache
+        for layer in range(low, high + 1):
+            ends, starts = closes.get(layer), opens.get(layer)
+            if ends or starts:
+                for item in ends or ():
+                    counts[item] -= 1
+                for item in starts or ():
+                    counts[item] = counts.get(item, 0) + 1
+                current = _constraints(counts)
+            cache[layer] = current
+
+    def _edges_by_layer(self) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
+        """The constraints that start at each layer, and those that end just before it."""
         edges = self._edges
         if edges is None:
             opens: dict[int, list[tuple[int, int]]] = {}
@@ -141,7 +165,11 @@ class _Context:
                 opens.setdefault(first, []).append((c, bit))
                 closes.setdefault(last + 1, []).append((c, bit))
             edges = self._edges = (opens, closes)
-        opens, closes = edges
+        return edges
+
+    def _fill(self, low: int, high: int) -> None:
+        """Fill the cache for layers ``low .. high``: the constraints in force at ``low``, then one
+        pass over the layers (:meth:`_sweep`)."""
         counts: dict[tuple[int, int], int] = {}
         for c, first, last in self.negatives:
             if first <= low <= last:
@@ -149,18 +177,10 @@ class _Context:
         for c, bit, first, last in self.positives:
             if first <= low <= last:
                 counts[(c, bit)] = counts.get((c, bit), 0) + 1
-        current = _constraints(counts)
-        cache = self.cache
-        cache[low] = current
-        for layer in range(low + 1, high + 1):
-            ends, starts = closes.get(layer), opens.get(layer)
-            if ends or starts:
-                for item in ends or ():
-                    counts[item] -= 1
-                for item in starts or ():
-                    counts[item] = counts.get(item, 0) + 1
-                current = _constraints(counts)
-            cache[layer] = current
+        current = self.cache[low] = _constraints(counts)
+        self._sweep(low + 1, high, counts, current)
+        if high >= self._high:
+            self._counts = counts
 
 
 def _constraints(counts: dict[tuple[int, int], int]) -> tuple[frozenset[int], dict[int, int]]:
@@ -284,7 +304,10 @@ class Tracker:
             return
         first_pending = self.pending[0]
         pending = frozenset(self.pending)
-        old = _context(self.events, skip=pending)
+        # the context without the pending checks: the one in use (built while nothing was
+        # pending, it holds every other check, and the pending ones are the newest events)
+        old = self._ctx if self._ctx is not None else _context(self.events, skip=pending)
+        old.size = max(old.size, len(self.events) + 1)  # what it is asked for next: every layer
         self._ctx = old
         self._extend(first_pending)
         layers, cells = list(self.layers), list(self.layer_cells)
@@ -293,29 +316,36 @@ class Tracker:
             nxt = self._advance(layers[k], k, old)
             layers.append(nxt)
             cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
+        events = self.events
         start = 0
-        for k in range(first_pending):
-            if self.events[k][0] == "reveal":
+        for k in range(first_pending - 1, -1, -1):
+            if events[k][0] == "reveal":
                 start = k + 1
+                break
         earliest = None
-        for k, ev in enumerate(self.events):
-            if k < first_pending:
-                continue
+        for k in range(first_pending, len(events)):
+            ev = events[k]
             if ev[0] == "reveal":
                 start = k + 1
             if k not in pending:
                 continue
             cell, found = ev[1], ev[2]
-            hit = next((layer for layer in range(start, k + 1) if cell in cells[layer]), None)
+            # the first layer of the stretch where ``cell`` was possible (the scan runs in C)
+            where = compress(count(start), map(frozenset.__contains__, cells[start : k + 1], repeat(cell)))
+            hit = next(where, None)
             if hit is None and not found:
-                self.events[k] = ("clear", cell)
+                events[k] = ("clear", cell)
                 continue
             hit = start if hit is None else hit
             earliest = hit if earliest is None else min(earliest, hit)
         self.pending = []
-        self._ctx = None
-        keep = len(layers) if earliest is None else earliest
-        self.layers, self.layer_cells = layers[:keep], cells[:keep]
+        if earliest is None:
+            # every check became a ``clear``: the constraints are those the layers were computed with
+            self._ctx = old
+            self.layers, self.layer_cells = layers, cells
+        else:
+            self._ctx = None
+            self.layers, self.layer_cells = layers[:earliest], cells[:earliest]
 
     def reveal_directions(self, known: Iterable[tuple[int, int]]) -> None:
         """Make the directions of some move cards of this round known: ``(event index, direction)``."""
@@ -356,13 +386,15 @@ class Tracker:
 
     def copy(self) -> Tracker:
         """An independent tracker (layers are never changed in place, so they are shared)."""
-        twin = copy.copy(self)
-        twin.events = list(self.events)
-        twin.cards = list(self.cards)
-        twin.layers = list(self.layers)
-        twin.layer_cells = list(self.layer_cells)
-        twin.trap_cells = dict(self.trap_cells)
-        twin.pending = list(self.pending)
+        twin = object.__new__(type(self))  # as copy.copy does, without its protocol look-ups
+        fields = twin.__dict__
+        fields.update(self.__dict__)
+        fields["events"] = self.events.copy()
+        fields["cards"] = self.cards.copy()
+        fields["layers"] = self.layers.copy()
+        fields["layer_cells"] = self.layer_cells.copy()
+        fields["trap_cells"] = self.trap_cells.copy()
+        fields["pending"] = self.pending.copy()
         return twin
 
     # ----- computing ----------------------------------------------------------------------------
@@ -395,7 +427,14 @@ class Tracker:
             self.layers.append(first)
             self.layer_cells.append(frozenset(k & CELL_MASK for k in first))
         layers, cells = self.layers, self.layer_cells
+        events, at, bit_of = self.events, ctx.at, ctx.bit_of
         for k in range(len(layers) - 1, upto):
+            ev = events[k]
+            kind = ev[0]
+            if (kind in _PASSING or (kind == "trail" and not (ev[2] and k in bit_of))) and at(k + 1) is at(k):
+                layers.append(layers[k])  # what :meth:`_advance` gives back: the same layer
+                cells.append(cells[k])
+                continue
             nxt = self._advance(layers[k], k, ctx)
             layers.append(nxt)
             cells.append(cells[k] if nxt is layers[k] else frozenset(map(CELL_MASK.__and__, nxt)))
@@ -413,16 +452,21 @@ class Tracker:
         cards = self.cards[k]
         masks = self._masks
         out: Layer = {}
+        forbidden, flags = ctx.at(k + 1)
+        screened = False  # whether ``out`` holds no forbidden cell already
         if kind == "step":
             below0, below1, below2 = masks.below
             west = masks.west_below(cards)
             get = out.get
+            screened = True
             if ev[1] < 0:
                 exits = self.house.exits
                 for key, bits in layer.items():
                     cell = key & CELL_MASK
                     base = key - cell
                     for d, target in exits[cell]:
+                        if target in forbidden:
+                            continue
                         if d == 0:
                             moved = (bits & below0) << 36
                         elif d == 1:
@@ -440,7 +484,7 @@ class Tracker:
                 for key, bits in layer.items():
                     cell = key & CELL_MASK
                     target = moves[cell][d]
-                    if target < 0:
+                    if target < 0 or target in forbidden:
                         continue
                     moved = (bits & masks.below[d]) << STRIDE[d] if d < 3 else bits & west
                     if moved:
@@ -489,8 +533,7 @@ class Tracker:
                 return layer  # nothing ruled out
         else:
             out = dict(layer)
-        forbidden, flags = ctx.at(k + 1)
-        if forbidden:
+        if forbidden and not screened:
             out = {key: bits for key, bits in out.items() if (key & CELL_MASK) not in forbidden}
         if flags:
             merged: Layer = {}

@@ -9,6 +9,7 @@ views, bots or rendering: a state reaches its views through its game (:meth:`Old
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ghosttable.core.spec import GameSpec, RuleOption
@@ -116,6 +117,10 @@ class OldHouse(OldHouseRules):
     def state_view(self, state: State, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` (``None``: a spectator): see :func:`views.build_view`."""
         return views.build_view(cast(OldHouseState, state), seat)
+
+    def state_views(self, state: State, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """The views of ``seats``, the board built once for all: see :func:`views.build_views`."""
+        return views.build_views(cast(OldHouseState, state), seats)
 
     def state_log(self, state: State, seat: int | None) -> list[str]:
         """Every log line ``seat`` may read, from the start: see :func:`views.readable_log`."""

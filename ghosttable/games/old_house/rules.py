@@ -28,6 +28,7 @@ from ghosttable.core.actions import Action
 from ghosttable.core.errors import IllegalActionError
 from ghosttable.core.state import SIMULTANEOUS, TERMINAL, Game, State
 from ghosttable.games.old_house.belief import Tracker, route_from_path
+from ghosttable.games.old_house.chronicle import Chronicle
 from ghosttable.games.old_house.data import ActionCard, action_cards, hunter_cards
 from ghosttable.games.old_house.house import BUILT_IN_HOUSES, DIRECTIONS, HUNTER_NAMES, House, load_house
 
@@ -295,6 +296,8 @@ class OldHouseState(State):
 
     def __init__(self, game: OldHouseRules, seed: int, script: Mapping[str, Sequence[Any]] | None = None) -> None:
         super().__init__(game, seed, script)
+        # append-only, as the knowledge and the log: a copy of the state shares its entries
+        self.history = Chronicle(self.history)  # type: ignore[assignment]  # read as the list it stands for
         house = game.house
         self.house = house
         self.hunters: list[Hunter] = []
@@ -347,10 +350,10 @@ class OldHouseState(State):
         self.guessed = False
         self.checked = False
         # knowledge and log
-        self.knowledge: list[tuple[Any, ...]] = []
+        self.knowledge: Chronicle[tuple[Any, ...]] = Chronicle()
         self.public_tracker = Tracker(house, frozenset([house.phantom_start]))
         self._hunters_tracker: Tracker | None = Tracker(house, frozenset([house.phantom_start]))
-        self.log: list[tuple[str, str]] = []
+        self.log: Chronicle[tuple[str, str]] = Chronicle()
         self.log_counts: dict[str, int] = {"all": 0, "phantom": 0, "hunters": 0}
         if game.options["heroes"] == "random":
             for name in self.chance.sample("hunter_cards", list(HUNTER_NAMES), game.hunter_count):
@@ -1235,10 +1238,10 @@ class OldHouseState(State):
         else:
             twin._resample_traps(rng)
         if spectator or hunter:
-            twin.log = [entry for entry in twin.log if entry[0] != "phantom"]
+            twin.log = Chronicle(entry for entry in twin.log if entry[0] != "phantom")
             twin.log_counts["phantom"] = 0
         if not hunter:
-            twin.log = [entry for entry in twin.log if entry[0] != "hunters"]
+            twin.log = Chronicle(entry for entry in twin.log if entry[0] != "hunters")
             twin.log_counts["hunters"] = 0
         return twin
 
@@ -1317,7 +1320,7 @@ class OldHouseState(State):
             elif item[0] == "add" and item[1] == "hunters" and i < first:
                 continue
             knowledge.append(item)
-        self.knowledge = knowledge
+        self.knowledge = Chronicle(knowledge)
         self._hunters_tracker = None
 
     def _own_traps(self) -> None:
@@ -1357,8 +1360,9 @@ class OldHouseState(State):
         entries (tuples) and the inactive traps (triggered, or of a past round: play never
         changes them again, determinization copies them first) are shared. Any other attribute
         is copied by :func:`_clone_value`."""
-        twin = copy.copy(self)
+        twin = object.__new__(type(self))  # as copy.copy does, without its protocol look-ups
         fields = twin.__dict__
+        fields.update(self.__dict__)
         fields["chance"] = self.chance.copy()
         fields["public_tracker"] = self.public_tracker.copy()
         tracker = self._hunters_tracker
@@ -1368,6 +1372,10 @@ class OldHouseState(State):
         fields["traps"] = [t.copy() if t.active else t for t in self.traps]  # an inactive trap never changes
         for key in _LIST_FIELDS:
             fields[key] = list(fields[key])
+        # append-only: shared, not copied (a determinization's history is a list of its own)
+        fields["history"] = self.history.copy()
+        fields["knowledge"] = self.knowledge.copy()
+        fields["log"] = self.log.copy()
         fields["trails"] = set(self.trails)
         fields["done"] = set(self.done)
         fields["relics"] = dict(self.relics)
@@ -1421,9 +1429,6 @@ _HUNTER_ACTIONS: dict[str, Callable[[OldHouseState, Hunter, Action], None]] = {
 
 
 _LIST_FIELDS = (
-    "history",
-    "knowledge",
-    "log",
     "hand",
     "route",
     "laid",
@@ -1472,6 +1477,9 @@ _CLONED_FIELDS = frozenset(
     (
         *_LIST_FIELDS,
         *_SHARED_FIELDS,
+        "history",
+        "knowledge",
+        "log",
         "chance",
         "public_tracker",
         "_hunters_tracker",

@@ -9,6 +9,7 @@ public board. The log is filtered the same way. The shape is documented on the s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +80,16 @@ def _house_json(state: OldHouseState) -> dict[str, Any]:
     return cached
 
 
+def _cards_json(state: OldHouseState) -> list[dict[str, Any]]:
+    """Each action card's JSON, by ``id - 1``, built once per game and shared by every view
+    (views are read-only)."""
+    cached: list[dict[str, Any]] | None = getattr(state.game, "_cards_json", None)
+    if cached is None:
+        cached = [card.to_json() for card in state.game.cards]
+        state.game._cards_json = cached  # type: ignore[attr-defined]
+    return cached
+
+
 def _side(seat: int | None) -> str:
     """The audience ``seat`` belongs to: ``"spectator"``, ``"phantom"`` (seat 0) or ``"hunters"``."""
     return "spectator" if seat is None else ("phantom" if seat == 0 else "hunters")
@@ -91,17 +102,41 @@ def readable_log(state: OldHouseState, seat: int | None) -> list[str]:
     return [text for audience, text in state.log if audience in audiences]
 
 
+def _log_tail(lines: Sequence[tuple[str, str]], audiences: frozenset[str]) -> list[str]:
+    """The newest :data:`LOG_TAIL` texts of ``lines`` (``(audience, text)``, oldest first) that
+    ``audiences`` read, oldest first: gathered from the newest lines back, a stretch at a time."""
+    shown: list[str] = []
+    end = len(lines)
+    while end > 0 and len(shown) < LOG_TAIL:
+        begin = max(0, end - LOG_TAIL)
+        shown[:0] = [text for audience, text in lines[begin:end] if audience in audiences]
+        end = begin
+    return shown[-LOG_TAIL:]
+
+
 def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator). See the spec page for every field.
 
     ``with_belief=False`` leaves out ``possible_cells`` (used by the brute-force belief check,
     which must not lean on the tracker it checks)."""
-    house = state.house
-    names = house.cell_names
-    side = _side(seat)
+    return _seat_view(state, seat, _public_part(state), with_belief)
+
+
+def build_views(state: OldHouseState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    """The views of ``seats``, in order, each as :func:`build_view` builds it; what every seat
+    sees alike is built once and shared between them (views are read-only)."""
+    public = _public_part(state)
+    return [_seat_view(state, seat, public, True) for seat in seats]
+
+
+def _public_part(state: OldHouseState) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The entries of a view that read the same for every seat, as the two runs of entries they
+    make in a view: the board up to ``hunter_turn``, then ``winner`` and
+    ``wrong_guess_costs_next_turn``."""
+    names = state.house.cell_names
     seat_names = state.game.seat_names()
     titles = _titles()
-    cards = state.game.cards
+    cards = _cards_json(state)
     phase = state.phase
     over = phase == "over"
     phantom_public: dict[str, Any] = {
@@ -112,7 +147,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "hand_size": sum(state.hand),
         "cards_this_turn": state.cards_this_turn,
         "laid_last_turn": len(state.last_laid),
-        "action_cards": [cards[c - 1].to_json() for c in state.phantom_cards],
+        "action_cards": [cards[c - 1] for c in state.phantom_cards],
         "die": state.die if phase == "phantom" else None,
         "steps_left": state.budget - state.spent if phase == "phantom" else None,
         "opening_turn": state.opening_turn if phase == "phantom" else False,
@@ -127,7 +162,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
             "title": titles.get(h.name, h.name),
             "seat": seat_names[h.seat],
             "cell": names[h.cell],
-            "cards": [cards[c - 1].to_json() for c in h.cards],
+            "cards": [cards[c - 1] for c in h.cards],
             "horrified": h.horrified,
             "loses_next_turn": h.stunned,
             "ability_used": h.ability_used,
@@ -136,19 +171,7 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         }
         for i, h in enumerate(state.hunters)
     ]
-    audiences = _AUDIENCES[side]
-    log: list[str] = []
-    for audience, text in reversed(state.log):
-        if audience in audiences:
-            log.append(text)
-            if len(log) == LOG_TAIL:
-                break
-    log.reverse()
-    length = sum(n for audience, n in state.log_counts.items() if audience in audiences)
-    view: dict[str, Any] = {
-        "game": "old-house",
-        "seat": None if seat is None else seat_names[seat],
-        "side": side,
+    board: dict[str, Any] = {
         "house": _house_json(state),
         "time": {"round": state.round, "rounds": 7},
         "phase": phase,
@@ -167,39 +190,59 @@ def build_view(state: OldHouseState, seat: int | None, with_belief: bool = True)
         "twilight": None,
         "sharing": None,
         "hunter_turn": None,
-        "possible_cells": sorted(names[c] for c in state.possible_cells(seat)) if with_belief else None,
-        "winner": state.winner,
-        "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
-        "log": log,
-        "log_length": length,
     }
     if phase == "heroes":
         by_name = {h.name: h for h in hunter_cards()}
-        view["heroes"] = {
+        board["heroes"] = {
             "offered": [by_name[name].to_json() for name in state.heroes_left()],
             "choosing": seat_names[state.hero_seat()],
             "to_choose": state.game.hunter_count - len(state.hunters),
         }
     if phase == "sharing":
-        view["sharing"] = {"available": [cards[c - 1].to_json() for c in state.available]}
+        board["sharing"] = {"available": [cards[c - 1] for c in state.available]}
     if phase == "twilight":
-        view["twilight"] = {
+        board["twilight"] = {
             "mode": state.twilight_mode,
             "roll": state.twilight_roll,
             "quota": state.quota,
-            "available": [cards[c - 1].to_json() for c in state.available],
+            "available": [cards[c - 1] for c in state.available],
         }
     if state.active is not None:
-        view["hunter_turn"] = {
+        board["hunter_turn"] = {
             "hunter": state.hunters[state.active].name,
             "die": state.hunter_die,
             "move_allowance": state.move_budget,
             "moved": state.moved,
             "guessed": state.guessed,
         }
+    outcome = {
+        "winner": state.winner,
+        "wrong_guess_costs_next_turn": state.game.options["wrong-guess"] == "next-turn",
+    }
+    return board, outcome
+
+
+def _seat_view(
+    state: OldHouseState, seat: int | None, public: tuple[dict[str, Any], dict[str, Any]], with_belief: bool
+) -> dict[str, Any]:
+    """The view of ``seat``: the ``public`` part (see :func:`_public_part`) with what is the seat's own."""
+    names = state.house.cell_names
+    side = _side(seat)
+    board, outcome = public
+    audiences = _AUDIENCES[side]
+    view: dict[str, Any] = {
+        "game": "old-house",
+        "seat": None if seat is None else state.game.seat_names()[seat],
+        "side": side,
+        **board,
+        "possible_cells": sorted(names[c] for c in state.possible_cells(seat)) if with_belief else None,
+        **outcome,
+        "log": _log_tail(state.log, audiences),
+        "log_length": sum(n for audience, n in state.log_counts.items() if audience in audiences),
+    }
     if side == "hunters":
         view["traps"] = trap_list(state)
-        revealed = state.checked and state.game.options["checks-reveal-route"] and phase == "hunters"
+        revealed = state.checked and state.game.options["checks-reveal-route"] and state.phase == "hunters"
         view["checked_route"] = [DIRECTIONS[d] for d in state.last_laid] if revealed else None
     if side == "phantom":
         view["private"] = phantom_private(state)
