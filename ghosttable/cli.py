@@ -427,7 +427,7 @@ def replay_cmd(
     if json_out:
         print(json.dumps(summary))
         return
-    console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {rec.players} players, seed {rec.seed}")
+    console.print(f"[green]verified[/green]: {rec.game} {rec.version}, {_players(rec.players)}, seed {rec.seed}")
     options = ", ".join(f"{name}={written(value)}" for name, value in rec.options.items())
     console.print(f"options: {options or 'none'}", highlight=False, markup=False)
     actions = f"{len(rec.actions)} action{'' if len(rec.actions) == 1 else 's'}"
@@ -535,6 +535,10 @@ def bench(
         targets = [_load(name, players if game != "all" else None, option if game != "all" else None) for name in names]
         _bench_openspiel(targets, seconds, seed, json_out, profile)
         return
+    if game == "all":
+        raise CliError(
+            "`bench all` measures every game beside OpenSpiel's tic-tac-toe: add --against-openspiel, or name one game"
+        )
     if profile is not None:
         report = bench_profiled(
             lambda: bench(game, players, option, bot, seconds, seed, json_out, workers=workers, address=address),
@@ -637,7 +641,7 @@ def _bench_openspiel(targets: list[Game], seconds: float, seed: int, json_out: b
 
 def _short_description(game: Game) -> str:
     """``name, N players`` and the rule options that differ from their defaults."""
-    seats = "1 player" if game.players == 1 else f"{game.players} players"
+    seats = _players(game.players)
     changed = [
         f"{o.name}={written(game.options[o.name])}" for o in game.spec.options if game.options[o.name] != o.default
     ]
@@ -810,6 +814,11 @@ def serve(
     except hosting.SettingError as exc:
         raise CliError(str(exc)) from None
     launch.serve(host, port, db, settings=chosen)
+
+
+def _players(count: int) -> str:
+    """``count`` players in words: "1 player", "3 players"."""
+    return "1 player" if count == 1 else f"{count} players"
 
 
 def _human_seats(game: Game, specs: list[str] | None) -> set[int]:

@@ -206,3 +206,23 @@ def test_games_shows_each_option_whole_in_an_80_column_terminal(
     for name in game_names():
         for option in game_class(name).spec.options:
             assert f"{option.name}={written(option.default)}" in out, (option.name, out)
+
+
+def test_bench_all_without_openspiel_says_what_it_needs(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run(["bench", "all", "--seconds", "0.1"], capsys, monkeypatch)
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "add --against-openspiel, or name one game" in err
+
+
+def test_replay_names_a_single_player_in_the_singular(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argv = ["simulate", "ghost-stories", "-p", "1", "-b", "random", "-n", "1", "--records", str(tmp_path)]
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    (record,) = tmp_path.glob("*.json")
+    code, out, err = run(["replay", str(record)], capsys, monkeypatch)
+    assert code == 0, err
+    assert ", 1 player, seed " in out and "1 players" not in out

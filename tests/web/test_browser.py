@@ -155,6 +155,26 @@ def test_switch_the_language(page: Page, server: str) -> None:
     expect(page.locator("#decision h2")).to_have_text("Your move")
 
 
+def test_each_game_starts_at_its_own_player_count(page: Page, server: str) -> None:
+    """Another game in the lobby starts at its own default count, not the last game's; a count
+    chosen stays while the game does (the form is drawn again in the other language)."""
+    page.goto(server)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    listed = page.evaluate("fetch('/api/games').then((r) => r.json())")
+    defaults = {g["name"]: g["players"]["default"] for g in listed}
+    page.select_option("#game", "ghost-stories")
+    page.select_option("#players", "1")
+    page.select_option("#game", "old-house")
+    expect(page.locator("#players")).to_have_value(str(defaults["old-house"]))
+    page.select_option("#players", "2")
+    page.click("#lang")
+    expect(page.locator("h1")).to_have_text("大厅")
+    expect(page.locator("#players")).to_have_value("2")
+    page.select_option("#game", "run-ghost-run")
+    expect(page.locator("#players")).to_have_value(str(defaults["run-ghost-run"]))
+    assert defaults["old-house"] not in (1, 2) and defaults["run-ghost-run"] != 2
+
+
 def test_open_a_replay_and_step_through_it(page: Page, server: str) -> None:
     table = create_table(page, server)
     click_action(page, "bid amount=2")

@@ -34,15 +34,18 @@ function currentGame() {
   return games.find((g) => g.name === $("game").value);
 }
 
+// The player counts of the chosen game: the count chosen stays while the game does (the form is
+// drawn again when the language changes); another game starts at its own default.
 function renderPlayers() {
   const game = currentGame();
   const select = $("players");
-  const keep = Number(select.value);
+  const keep = select.dataset.game === game.name ? Number(select.value) : game.players.default;
   select.replaceChildren();
   for (let n = game.players.min; n <= game.players.max; n++) {
     select.append(el("option", { value: n }, n));
   }
   select.value = keep >= game.players.min && keep <= game.players.max ? keep : game.players.default;
+  select.dataset.game = game.name;
 }
 
 function renderOptions() {
