@@ -268,8 +268,10 @@ def create_app(
             data = loads_strict(raw)
         except NonStandardJSONError as exc:
             raise ApiError(400, "malformed_request", f"the request body is not standard JSON: {exc}") from None
-        except (ValueError, RecursionError):
-            raise ApiError(400, "malformed_request", "the request body must be a JSON object") from None
+        except RecursionError:
+            raise ApiError(400, "malformed_request", "the request body nests JSON too deep") from None
+        except ValueError:
+            raise ApiError(400, "malformed_request", "the request body is not valid JSON") from None
         if not isinstance(data, dict):
             raise ApiError(400, "malformed_request", "the request body must be a JSON object")
         return data

@@ -511,9 +511,15 @@ def test_bad_rest_bodies_and_parameters_get_a_structured_error(make_client: Call
     client = make_client()
     table = new_table(client, [ME, ME])
     deep = "[" * 5000 + "]" * 5000
+    bodies = {
+        deep: "the request body nests JSON too deep",
+        "{": "the request body is not valid JSON",
+        "[1]": "the request body must be a JSON object",
+    }
     for path in ("/api/tables", "/api/my-tables"):
-        response = client.post(path, content=deep, headers={"content-type": "application/json"})
-        assert response.status_code == 400 and response.json()["code"] == "malformed_request"
+        for body, reason in bodies.items():
+            response = client.post(path, content=body, headers={"content-type": "application/json"})
+            assert response.status_code == 400 and response.json() == {"code": "malformed_request", "reason": reason}
     response = client.get(f"/api/tables/{table['table']}/replay", params={"seat": "abc"})
     assert response.status_code == 400
     assert response.json()["code"] == "malformed_request" and "seat" in response.json()["reason"]
