@@ -99,9 +99,11 @@ def click_once(page: Page, skip: frozenset[str] = frozenset()) -> str:
     try:
         for what, selector in CLICK_ORDER:
             found = page.locator(selector)
-            if what in skip or not found.count():
+            count = 0 if what in skip else found.count()
+            if not count:
                 continue
-            target = found.nth(int(page.evaluate("document.body.dataset.version")) % found.count())
+            # counted once: the frame may change under us, and a click that misses is retried
+            target = found.nth(int(page.evaluate("document.body.dataset.version")) % count)
             target.click(timeout=3_000)
             break
         else:
