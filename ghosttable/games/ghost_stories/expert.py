@@ -63,22 +63,27 @@ from ghosttable.games.ghost_stories.village import board_of
 if TYPE_CHECKING:
     from ghosttable.games.ghost_stories.rules import GhostStoriesState
 
-DEFAULT_WORK = 16_000
+DEFAULT_WORK = 32_000
 """Work units a decision of ``expert`` may spend by default while an incarnation is still in the
 deck (see the module docstring)."""
 
-DEFAULT_END_WORK = 16_000
+DEFAULT_END_WORK = 32_000
 """Work units a decision of ``expert`` may spend by default once every incarnation has left the
 deck: its playouts then run to the end of the game, where a unit costs about twice the CPU time
 of one in a playout stopped at the horizon (the heuristic weighs exorcisms of the many-coloured
 incarnations), so that both budgets take about as long at their hard limit."""
 
-DEFAULT_TURN_WORK = 24_000
+DEFAULT_TURN_WORK = 48_000
 """Work units a ``yang_move`` decision of ``expert`` may spend by default while an incarnation is
 still in the deck, where it weighs whole turns (a move with the action after it, see
 :func:`turn_plans`): up to three times the candidates of another step, at 1.5 times its
-budget (at 32,000 units its hard limit, 40,000, took up to 1.2 s of CPU on the tuning deals; at
-24,000, up to 1.16 s on the reporting ones)."""
+budget (with six candidates at 48,000 units, a decision took up to 0.69 s of CPU on the tuning
+deals: ``docs/games/ghost_stories.md``, *Measured*)."""
+
+DEFAULT_CANDIDATES = 6
+"""Candidate actions a searched decision of ``expert`` weighs by default, the base policy's choice
+included (six at twice the work of four measured better on the tuning deals, at 1.5 times the CPU
+time: ``docs/games/ghost_stories.md``, *Measured*)."""
 
 TURN_ACTIONS = 1
 """Actions after each candidate move that ``expert`` weighs as whole turns by default (see
@@ -506,7 +511,7 @@ class ExpertBot:
         seconds: float | None = None,
         min_rounds: int = 2,
         horizon: int = 2,
-        candidates: int = 4,
+        candidates: int = DEFAULT_CANDIDATES,
         margin: float = 0.002,
         searched: tuple[str, ...] = SEARCHED,
         loss_penalty: float = LOSS_PENALTY,
@@ -664,6 +669,7 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
 
 
 __all__ = [
+    "DEFAULT_CANDIDATES",
     "DEFAULT_END_WORK",
     "DEFAULT_TURN_WORK",
     "DEFAULT_WORK",
