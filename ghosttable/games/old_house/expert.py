@@ -482,6 +482,15 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     seed = rng.getrandbits(32)
     pick = legal[0] if len(legal) == 1 else ExpertBot(game, obs.seat, seed, work=min(work, DEFAULT_WORK)).choose(obs)
     order = _advice_candidates(obs, legal, pick, seed)
+    advice = _played_out(obs, order, work, rng, seed)
+    floor = advice[-1].chance
+    return advice + [Advice(a, floor, 0) for a in legal if a not in order]
+
+
+def _played_out(obs: Observation, candidates: list[Action], work: int, rng: random.Random, seed: int) -> list[Advice]:
+    """``candidates`` played on the same determinized worlds of ``obs`` and finished by the
+    heuristic bots (the Phantom without look-ahead), within ``work`` units (see :func:`advise`)."""
+    game = obs.game
     fast = dataclasses.replace(PhantomWeights(), search=False)
     bots: list[HeuristicBot] = [HeuristicBot(game, 0, seed, fast)] + [
         HeuristicBot(game, s, seed + s) for s in range(1, game.players)
@@ -490,14 +499,31 @@ def advise(obs: Observation, work: int, rng: random.Random) -> list[Advice]:
     def choose(state: State, seat: int) -> Action:
         return bots[seat].choose(Observation(state, seat))
 
-    advice = flat_monte_carlo(
+    return flat_monte_carlo(
         obs,
         work,
         rng,
         rollout_limit=ADVICE_ROLLOUT_LIMIT,
-        candidates=order,
+        candidates=candidates,
         choose=choose,
         decision_work=ADVICE_DECISION_WORK,
     )
-    floor = advice[-1].chance
-    return advice + [Advice(a, floor, 0) for a in legal if a not in order]
+
+
+def suggest(obs: Observation, work: int, playout_work: int, rng: random.Random) -> Advice:
+    """The hint of :func:`ghosttable.ai.advisor.suggest` for the Old House, for either side: the
+    ``expert`` bot's choice (within ``work``, at most :data:`DEFAULT_WORK`), its chance of winning the
+    share of playouts that the seat's side wins after it, each from a determinization of the seat's
+    knowledge finished by the heuristic bots as in :func:`advise`, until ``playout_work`` is spent
+    (each decision :data:`ADVICE_DECISION_WORK` units, each world ``WORLD_WORK``), at least one;
+    ``playouts`` is their count. All of ``playout_work`` goes to the one action, so the chance rests
+    on tens of playouts, where :func:`advise` shares its budget among up to
+    :data:`ADVICE_CANDIDATES` actions. Raises ``ValueError`` when the seat is not to act."""
+    legal = obs.legal_actions()
+    if not legal:
+        raise ValueError(f"seat {obs.seat} has no legal action")
+    seed = rng.getrandbits(32)
+    pick = (
+        legal[0] if len(legal) == 1 else ExpertBot(obs.game, obs.seat, seed, work=min(work, DEFAULT_WORK)).choose(obs)
+    )
+    return _played_out(obs, [pick], playout_work, rng, seed)[0]

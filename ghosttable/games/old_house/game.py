@@ -23,7 +23,7 @@ from ghosttable.games.old_house.strategy import HeuristicBot
 if TYPE_CHECKING:
     from rich.console import RenderableType
 
-    from ghosttable.ai.advisor import AdvisorFactory
+    from ghosttable.ai.advisor import AdvisorFactory, Suggester
     from ghosttable.ai.base import BotFactory
     from ghosttable.ai.hooks import SearchHooks
 
@@ -151,6 +151,14 @@ class OldHouse(OldHouseRules):
         from ghosttable.games.old_house.expert import advise
 
         return advise
+
+    def suggester(self) -> Suggester:
+        """The hint of :func:`ghosttable.ai.advisor.suggest`, for either side: the ``expert``'s
+        choice, its chance from playouts of it alone finished by the heuristic bots (see
+        :func:`expert.suggest`)."""
+        from ghosttable.games.old_house.expert import suggest
+
+        return suggest
 
     def search_hooks(self) -> SearchHooks:
         """The rollout policy and position value the generic ``ismcts`` uses (see

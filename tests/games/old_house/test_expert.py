@@ -172,3 +172,22 @@ def test_advice_ranks_every_legal_action_for_either_side_from_the_seat_s_knowled
         assert twin.view(seat) == state.view(seat)
         again = advise(twin, seat, work=2_000, seed=3)
         assert [(str(a.action), a.chance) for a in again] == [(str(a.action), a.chance) for a in advice]
+
+
+def test_a_hint_is_the_expert_s_legal_choice_with_its_chance_from_many_playouts_of_the_seat_s_knowledge() -> None:
+    from ghosttable.ai.advisor import suggest
+
+    for side, seed in (("hunter", 40), ("phantom", 60)):
+        state = _play_until(3, seed, side)
+        seat = state.acting_seats()[0]
+        hint = suggest(state, seat, work=2_000, playout_work=20_000, seed=3)
+        assert hint is not None
+        assert hint.action in state.legal_actions(seat)
+        assert 0.0 <= hint.chance <= 1.0
+        assert hint.playouts > 1  # the whole playout budget goes to the one action
+        assert hint.chance * hint.playouts == pytest.approx(round(hint.chance * hint.playouts * 2) / 2)
+        # the same hint on a twin that differs only in what the seat may not know
+        twin = state.determinize(seat, random.Random(5))
+        assert twin.view(seat) == state.view(seat)
+        again = suggest(twin, seat, work=2_000, playout_work=20_000, seed=3)
+        assert again == hint
