@@ -117,6 +117,8 @@ def test_hot_seat_with_private_plans_hands_over_behind_a_screen(page: Page, hot_
         if page.locator("#hand-over").is_visible():
             # The last player's table is hidden until the next one says who they are.
             expect(page.locator("#table-layout")).to_be_hidden()
+            # nor does the header still name the seat that handed over
+            expect(page.locator("#who")).to_be_hidden()
             text = page.locator("#hand-over-text").inner_text()
             page.click("#hand-over-go")
             expect(page.locator("#table-layout")).to_be_visible()

@@ -253,6 +253,7 @@ async function switchSeat(seat) {
   if (seat === shell.seat && shell.handOver === null) return;
   shell.handOver = null;
   $("hand-over").hidden = true;
+  $("who").hidden = false;
   $("table-layout").hidden = false;
   shell.seat = seat;
   history.replaceState(null, "", `/table/${encodeURIComponent(tableId)}?seat=${seat}`);
@@ -295,6 +296,7 @@ function handOver(frame) {
   $("hand-over-text").textContent = t("table.handOver", { seat: seatName(next) });
   $("hand-over-go").textContent = t("table.handOverGo", { seat: seatName(next) });
   $("hand-over").hidden = false;
+  $("who").hidden = true; // the seat handing over is no longer the one at the screen
   $("hand-over-go").focus();
 }
 
