@@ -43,7 +43,9 @@ SERVER = """
 import json, sys
 from ghosttable.server.launch import serve
 from ghosttable.server.settings import HostingSettings
-settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0, max_live_tables=0, send_queue=4096)
+settings = HostingSettings(
+    tables_per_minute=0, max_tables_per_address=0, max_websockets_per_address=0, max_live_tables=0, send_queue=4096
+)
 serve("127.0.0.1", 0, sys.argv[1], settings=settings.with_values(json.loads(sys.argv[2])))
 """
 

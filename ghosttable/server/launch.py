@@ -272,9 +272,9 @@ def _serve_locked(
     server.run(sockets=[sock])
 
 
-ONE_COMPUTER = HostingSettings(max_tables_per_address=0, tables_per_minute=0)
-"""The settings of ``ghosttable play``: every table of a server on 127.0.0.1 comes from that one
-address, so the limits per client address are off (the server-wide ones stay)."""
+ONE_COMPUTER = HostingSettings(max_tables_per_address=0, tables_per_minute=0, max_websockets_per_address=0)
+"""The settings of ``ghosttable play``: every table and connection of a server on 127.0.0.1 comes
+from that one address, so the limits per client address are off (the server-wide ones stay)."""
 
 
 def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:
