@@ -37,13 +37,16 @@ import orjson
 import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
+from ghosttable.registry import game_class, game_names
 from ghosttable.server.settings import HostingSettings, SettingError, parse_pairs
 
 SERVER = """
 import json, sys
 from ghosttable.server.launch import serve
 from ghosttable.server.settings import HostingSettings
-settings = HostingSettings(tables_per_minute=0, max_tables_per_address=0, max_live_tables=0, send_queue=4096)
+settings = HostingSettings(
+    tables_per_minute=0, max_tables_per_address=0, max_websockets_per_address=0, max_live_tables=0, send_queue=4096
+)
 serve("127.0.0.1", 0, sys.argv[1], settings=settings.with_values(json.loads(sys.argv[2])))
 """
 
@@ -115,8 +118,43 @@ async def loop_lag(out: list[float], until: float, tick: float = 0.01) -> None:
         out.append(max(0.0, time.monotonic() - due))
 
 
+def think_time(text: str) -> tuple[float, float]:
+    """``--think``: ``S`` or ``MIN-MAX`` seconds (``0`` to 600, ``MIN`` at most ``MAX``), as
+    ``(MIN, MAX)``; raises ``argparse.ArgumentTypeError`` for anything else."""
+    low_text, sep, high_text = text.strip().partition("-")
+    if sep and not low_text.strip():
+        raise argparse.ArgumentTypeError(f"takes seconds from 0 to 600 (S or MIN-MAX), not {text!r}")
+    try:
+        low = float(low_text)
+        high = float(high_text) if sep else low
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes S or MIN-MAX seconds (1-3), not {text!r}") from None
+    if not (0 <= low <= 600 and 0 <= high <= 600):
+        raise argparse.ArgumentTypeError(f"takes seconds from 0 to 600 (S or MIN-MAX), not {text!r}")
+    if low > high:
+        raise argparse.ArgumentTypeError(f"takes MIN-MAX with MIN at most MAX, not {text!r}")
+    return low, high
+
+
+def two_seat_game(name: str) -> str:
+    """``--game``: a registered game that seats two players; raises ``argparse.ArgumentTypeError``
+    for another name (the message lists the games)."""
+    if name not in game_names():
+        raise argparse.ArgumentTypeError(f"no game {name!r} (games: {', '.join(game_names())})")
+    spec = game_class(name).spec
+    if not spec.min_players <= 2 <= spec.max_players:
+        raise argparse.ArgumentTypeError(f"{name} does not seat two players: its tables here are two-seat ones")
+    return name
+
+
+def think_words(think: tuple[float, float]) -> str:
+    """The think time as ``--think`` writes it: ``0``, ``1-3``."""
+    low, high = (f"{t:g}" for t in think)
+    return low if low == high else f"{low}-{high}"
+
+
 async def run(base: str, args: argparse.Namespace) -> list[float]:
-    think = tuple(float(x) for x in args.think.split("-")) if "-" in args.think else (float(args.think),) * 2
+    think: tuple[float, float] = args.think
     tables = [
         post(base, "/api/tables", {"game": args.game, "players": 2, "seats": [{"kind": "me"}] * 2})
         for _ in range(args.tables)
@@ -149,11 +187,13 @@ async def run(base: str, args: argparse.Namespace) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--think", default="1-3", help="seconds a player thinks: S, or MIN-MAX")
-    parser.add_argument("--seconds", type=float, default=30.0)
-    parser.add_argument("--actions", type=int, default=100000, help="most actions of one seat")
-    parser.add_argument("--game", default="old-house")
+    parser.add_argument("--tables", type=int, default=50, help="two-seat tables, 1 to 2000")
+    parser.add_argument(
+        "--think", type=think_time, default="1-3", help="seconds a player thinks: S, or MIN-MAX (0 to 600)"
+    )
+    parser.add_argument("--seconds", type=float, default=30.0, help="the run's length, more than 0 and at most 600")
+    parser.add_argument("--actions", type=int, default=100000, help="most actions of one seat (at least 1)")
+    parser.add_argument("--game", type=two_seat_game, default="old-house", help="a game that seats two players")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="a server setting")
     args = parser.parse_args()
@@ -162,8 +202,12 @@ def main() -> None:
         HostingSettings().with_values(changed)
     except SettingError as exc:
         parser.error(str(exc))
-    if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600:
-        parser.error("--tables is 1 to 2000, --seconds at most 600")
+    if not 1 <= args.tables <= 2000:
+        parser.error(f"--tables takes 1 to 2000, not {args.tables}")
+    if not 0 < args.seconds <= 600:
+        parser.error(f"--seconds takes more than 0 and at most 600 seconds, not {args.seconds:g}")
+    if args.actions < 1:
+        parser.error(f"--actions takes at least 1, not {args.actions}")
     load_before = os.getloadavg()[0]
     folder = Path(tempfile.mkdtemp(prefix="ghosttable-bench-"))
     server = subprocess.Popen(
@@ -196,7 +240,7 @@ def main() -> None:
         return 1000 * values[min(len(values) - 1, int(p / 100 * len(values)))]
 
     print(
-        f"{args.tables} tables of {args.game}, think {args.think} s, {args.elapsed:.1f} s: "
+        f"{args.tables} tables of {args.game}, think {think_words(args.think)} s, {args.elapsed:.1f} s: "
         f"{len(latencies)} accepted actions, {len(latencies) / args.elapsed:.1f} a second; "
         f"latency p50 {pct(50):.1f} ms, p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {1000 * latencies[-1]:.1f} ms; "
         f"server CPU {cpu:.1f} s ({1000 * cpu / len(latencies):.2f} ms an action), "

@@ -376,19 +376,29 @@ def create_app(
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
+        address = ws.client.host if ws.client is not None else None
         await ws.accept()
+        if not hub.websocket_opened(address):
+            most = settings.max_websockets_per_address
+            reason = f"your address has as many connections open as one address may have ({most})"
+            await ws.send_json(error_message("too_many_connections", reason))
+            await ws.close(code=4429, reason="too many connections from your address")
+            return
         try:
-            room = await hub.room(table_id)
-        except GameError as exc:
-            await ws.send_json(error_message(exc.code, exc.reason))
-            await ws.close(code=4409)
-            return
-        if room is None:
-            await ws.send_json(error_message("unknown_table", f"there is no table {table_id!r}"))
-            await ws.close(code=4404)
-            return
-        module = f"/table-modules/{room.game.spec.name}.js" if room.game.spec.name in modules else None
-        await serve_connection(hub, room, ws, module)
+            try:
+                room = await hub.room(table_id)
+            except GameError as exc:
+                await ws.send_json(error_message(exc.code, exc.reason))
+                await ws.close(code=4409)
+                return
+            if room is None:
+                await ws.send_json(error_message("unknown_table", f"there is no table {table_id!r}"))
+                await ws.close(code=4404)
+                return
+            module = f"/table-modules/{room.game.spec.name}.js" if room.game.spec.name in modules else None
+            await serve_connection(hub, room, ws, module)
+        finally:
+            hub.websocket_closed(address)
 
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
@@ -398,8 +408,12 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
     """Run one client's connection to ``room`` until it closes (see ``docs/protocol.md``).
 
     A client that does not read its messages (more than the ``send_queue`` setting wait) is
-    closed with code 4408; its seat is kept."""
+    closed with code 4408; its seat is kept. One that has not said ``hello`` within the
+    ``hello_timeout`` setting's seconds is sent the error ``hello_timeout`` and closed with 4408
+    too (its ``ping`` messages do not put that off)."""
     settings = hub.settings
+    loop = asyncio.get_running_loop()
+    hello_by = loop.time() + settings.hello_timeout
     dropped = asyncio.Event()
     conn: Connection | None = None
     writer: asyncio.Task[None] | None = None
@@ -454,10 +468,23 @@ async def serve_connection(hub: Hub, room: Room, ws: WebSocket, module: str | No
             room.broadcast_seats(besides=joined)  # its own state already shows it connected
         return joined
 
+    async def no_hello() -> None:
+        seconds = f"{settings.hello_timeout:g}"
+        with contextlib.suppress(Exception):  # the client may be gone already
+            await ws.send_json(error_message("hello_timeout", f"no hello came within {seconds} seconds of connecting"))
+            await ws.close(code=4408, reason=f"no hello within {seconds} seconds")
+
     async def read() -> None:
         nonlocal conn, writer
         while True:
-            frame = await ws.receive()
+            if conn is None:
+                try:
+                    frame = await asyncio.wait_for(ws.receive(), max(0.0, hello_by - loop.time()))
+                except TimeoutError:
+                    await no_hello()
+                    return
+            else:
+                frame = await ws.receive()
             if frame["type"] == "websocket.disconnect":
                 return
             raw: str | bytes = frame["text"] if frame.get("text") is not None else frame.get("bytes") or b""

@@ -216,30 +216,48 @@ def serve(
         )
     with _sigterm_stops_the_server():
         try:
-            url = default_db_url() if db_url is None else db_url
-            shown = _without_password(url)
-            lock = DatabaseLock(url, shown)
-            lock.acquire()
+            sock = listening_socket(host, port)
             try:
-                chosen = hosts_for(host, settings or HostingSettings())
-                _serve_locked(lock, url, shown, host, port, open_browser, instead_of, chosen)
-            finally:
-                lock.release()
+                url = default_db_url() if db_url is None else db_url
+                shown = _without_password(url)
+                lock = DatabaseLock(url, shown)
+                lock.acquire()
+                try:
+                    chosen = hosts_for(host, settings or HostingSettings())
+                    _serve_locked(lock, url, shown, sock, open_browser, instead_of, chosen)
+                finally:
+                    lock.release()
+            except BaseException:  # a server that does not run closes its socket (uvicorn closes it after a run)
+                sock.close()
+                raise
         except _Stopped:
             return
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """:func:`bind_socket`, for :func:`serve`: bound before the database is locked or opened, so a
+    server that cannot listen leaves no file behind (not the database, not its lock).
+
+    Raises ``ServerSetupError`` when the address cannot be bound (a port taken, a host that is
+    no address of this machine or not an address at all) or the port is out of range."""
+    try:
+        return bind_socket(host, port)
+    except OverflowError:
+        raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
+    except OSError as exc:
+        raise ServerSetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
 def _serve_locked(
     lock: DatabaseLock,
     url: str,
     shown: str,
-    host: str,
-    port: int,
+    sock: socket.socket,
     open_browser: bool,
     instead_of: int | None,
     settings: HostingSettings,
 ) -> None:
-    """:func:`serve` once the database's lock is held."""
+    """:func:`serve` once the address is bound (``sock``) and the database's lock is held."""
     try:
         app = create_app(url, settings=settings, collector=True)
     except (SQLAlchemyError, sqlite3.Error, ValueError) as exc:  # ValueError: a malformed URL (say, its port)
@@ -247,13 +265,6 @@ def _serve_locked(
         raise ServerSetupError(
             f"cannot open the database {shown!r}: {reason.replace(url, shown)}{_file_path_hint(url)}"
         ) from None
-    try:
-        sock = bind_socket(host, port)
-    except (OSError, OverflowError) as exc:
-        app.state.store.close()  # the database is closed as it was found (SQLite's -wal and -shm go)
-        if isinstance(exc, OverflowError):
-            raise ServerSetupError(f"port {port} is not between 0 and 65535") from None
-        raise ServerSetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     address = address_of(sock)
     lock.announce(address)
     server = uvicorn.Server(uvicorn_config(app, settings))
@@ -272,9 +283,9 @@ def _serve_locked(
     server.run(sockets=[sock])
 
 
-ONE_COMPUTER = HostingSettings(max_tables_per_address=0, tables_per_minute=0)
-"""The settings of ``ghosttable play``: every table of a server on 127.0.0.1 comes from that one
-address, so the limits per client address are off (the server-wide ones stay)."""
+ONE_COMPUTER = HostingSettings(max_tables_per_address=0, tables_per_minute=0, max_websockets_per_address=0)
+"""The settings of ``ghosttable play``: every table and connection of a server on 127.0.0.1 comes
+from that one address, so the limits per client address are off (the server-wide ones stay)."""
 
 
 def play_in_browser(open_browser: bool, db_url: str | None, port: int = PLAY_PORT) -> None:

@@ -585,6 +585,8 @@ class Hub:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._sweeper: asyncio.Task[None] | None = None
         self.replays = ReplayCache(self.settings.replay_cache)
+        #: WebSockets open now by client address (an address leaves when its last one closes)
+        self.websockets: dict[str, int] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store method on the database thread."""
@@ -659,6 +661,30 @@ class Hub:
             worker.shutdown(wait=False, cancel_futures=True)
         self._bot_threads.shutdown(wait=False, cancel_futures=True)
         self._db_thread.shutdown(wait=True)
+
+    def websocket_opened(self, address: str | None) -> bool:
+        """Count a WebSocket opened from ``address`` (``None``: an unknown address, not counted);
+        ``False`` (and nothing counted) when that address already has as many open as the
+        ``max_websockets_per_address`` setting allows. Each counted one is given back with
+        :meth:`websocket_closed`."""
+        if address is None:
+            return True
+        most = self.settings.max_websockets_per_address
+        held = self.websockets.get(address, 0)
+        if most and held >= most:
+            return False
+        self.websockets[address] = held + 1
+        return True
+
+    def websocket_closed(self, address: str | None) -> None:
+        """Give back a WebSocket :meth:`websocket_opened` counted for ``address``."""
+        if address is None:
+            return
+        left = self.websockets.get(address, 0) - 1
+        if left > 0:
+            self.websockets[address] = left
+        else:
+            self.websockets.pop(address, None)
 
     def touch(self, room: Room) -> None:
         """Note that someone used ``room`` now (it is not idle)."""
