@@ -307,11 +307,10 @@ class Layout:
 
     def _make_json(self) -> tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]]:
         boxes: list[tuple[str, tuple[float, ...]]] = []
-        for name in sorted(self.furniture):
-            at = self.furniture[name]
-            for box in _rounded_boxes(name, at.col, at.row, at.rotation, at.posture, self.base_of(name)):
-                boxes.append((name, box))
-        mirrors = tuple(m.to_json() for m in self.mirrors())
+        for _, key, _ in self.parts():  # pieces by name
+            name = key[0]
+            boxes += [(name, box) for box in _rounded_boxes(*key)]
+        mirrors = tuple(m.to_json() for m in self._mirrors)
         return tuple(boxes), mirrors
 
     def top(self, space: Space) -> float:

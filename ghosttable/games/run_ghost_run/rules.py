@@ -873,7 +873,7 @@ class RunGhostRunState(State):
             lifted_refused = old if stay else -1
         else:
             lifted_refused = 0
-        groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
+        groups = [(1 << index[sp], tuple([g.size for g in group])) for sp, group in by_space.items()]
         # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
         # those it now covers sit in the places of the stack: one mask per piece below and posture
         leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
