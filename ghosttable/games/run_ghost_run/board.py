@@ -28,13 +28,14 @@ from ghosttable.games.run_ghost_run.geometry import (
     Group,
     Mirror,
     Scene,
+    Segment,
     Target,
-    Vec,
     face_in_view,
     group_boxes,
     look,
     sees_reflected,
-    segment_clear_grouped,
+    segment_clear_along,
+    segment_of,
 )
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
@@ -347,9 +348,8 @@ class Layout:
             if not near:
                 direct = True
             else:
-                origin = hall.eye(side, door).position
-                for sample, line in lines:
-                    if segment_clear_grouped(origin, sample, tuple([part[2] for part in near if part[0] & line])):
+                for line, segment in lines:
+                    if segment_clear_along(segment, [part[2] for part in near if part[0] & line]):
                         direct = True
                         break
         if direct:
@@ -374,23 +374,26 @@ def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
     return face_in_view(hall.eye(side, door), mirror)
 
 
-_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[Vec, int], ...], int]] = {}
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[int, Segment], ...], int]] = {}
 
 
 def _target_in_view(
     side: str, door: int, space: Space, size: str, base: float, lying: bool
-) -> tuple[Target, tuple[tuple[Vec, int], ...], int]:
-    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not),
-    its samples in the field of view of door ``door`` of ``side``, in order, each with the spaces
-    its line from the eye passes over (:func:`_line_cells`; no furniture changes either), and those
-    spaces of all its lines together: computed once."""
+) -> tuple[Target, tuple[tuple[int, Segment], ...], int]:
+    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not);
+    for each of its samples in the field of view of door ``door`` of ``side``, in order, the spaces
+    its line from the eye passes over (:func:`_line_cells`) and that line as a segment from the eye
+    (:func:`geometry.segment_of`; no furniture changes either); and the spaces of all its lines
+    together: computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        lines = tuple((p, _line_cells(side, door, p[0], p[1])) for p in target.samples if eye.in_view(p))
-        got = _IN_VIEW[key] = (target, lines, functools.reduce(operator.or_, (cells for _, cells in lines), 0))
+        lines = tuple(
+            (_line_cells(side, door, p[0], p[1]), segment_of(eye.position, p)) for p in target.samples if eye.in_view(p)
+        )
+        got = _IN_VIEW[key] = (target, lines, functools.reduce(operator.or_, (cells for cells, _ in lines), 0))
     return got
 
 
