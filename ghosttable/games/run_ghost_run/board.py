@@ -28,13 +28,14 @@ from ghosttable.games.run_ghost_run.geometry import (
     Group,
     Mirror,
     Scene,
+    Segment,
     Target,
-    Vec,
     face_in_view,
     group_boxes,
     look,
     sees_reflected,
-    segment_clear_grouped,
+    segment_clear_along,
+    segment_of,
 )
 from ghosttable.games.run_ghost_run.hall import Placement, Space
 
@@ -51,6 +52,9 @@ UNUSED = "unused"
 
 FurnitureKey = tuple[tuple[str, Placement], ...]
 """A furniture configuration as ``((piece, placement), ...)`` in the board's order."""
+
+PieceKey = tuple[str, int, int, int, str, float]
+"""Where a piece stands: ``(name, col, row, rotation, posture, base)``."""
 
 
 @dataclass
@@ -95,6 +99,7 @@ class Layout:
         cover: ``{space: piece}`` for every space a piece stands on (the upper piece of a stack).
         carrying: the pieces another piece is stacked on.
         masks: ``{piece: bit mask of the spaces it covers}`` (bit ``r * 6 + c``).
+        order: the pieces in ``furniture``'s order.
 
     The rest is computed on first use: the places of each space (:meth:`places`), the height each
     piece stands on and its world boxes, the sight scene, and what each door sees of a ghost of a
@@ -110,7 +115,8 @@ class Layout:
         "_facing",
         "_groups",
         "_json",
-        "_masked_groups",
+        "_mirrors",
+        "_parts",
         "_places",
         "_scene",
         "_sight",
@@ -121,11 +127,13 @@ class Layout:
         "furniture",
         "masks",
         "memo",
+        "order",
         "rules",
     )
 
     def __init__(self, furniture: Mapping[str, Placement]) -> None:
         self.furniture: dict[str, Placement] = dict(furniture)
+        self.order = tuple(self.furniture)
         # the pieces on the floor cover their spaces first, then those stacked on them
         cover: dict[Space, str] = {}
         masks: dict[str, int] = {}
@@ -152,7 +160,8 @@ class Layout:
         self._boxes: dict[str, tuple[Box, ...]] = {}
         self._scene: Scene | None = None
         self._groups: tuple[Group, ...] = ()
-        self._masked_groups: tuple[tuple[int, Group], ...] = ()
+        self._parts: tuple[tuple[int, PieceKey, Group], ...] | None = None
+        self._mirrors: tuple[Mirror, ...] = ()
         self._spread = -1
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
@@ -238,23 +247,44 @@ class Layout:
         """The sight scene: every piece's boxes and the mirror's face, pieces by name."""
         if self._scene is None:
             boxes: list[Box] = []
+            for name in sorted(self.furniture):
+                boxes += self.boxes_placed(name)
+            self._scene = Scene(tuple(boxes), self.mirrors())
+        return self._scene
+
+    def boxes_placed(self, name: str) -> tuple[Box, ...]:
+        """The world boxes of piece ``name`` where it stands, as the scene holds them (shared by
+        every layout where it stands so)."""
+        at = self.furniture[name]
+        return _piece_geometry(name, at.col, at.row, at.rotation, at.posture, self.base_of(name))[0]
+
+    def parts(self) -> tuple[tuple[int, PieceKey, Group], ...]:
+        """``((mask, piece key, group), ...)`` for every piece, by name: the spaces it covers, where
+        it stands as ``(name, col, row, rotation, posture, base)`` and its boxes as one group (see
+        :func:`geometry.group_boxes`). The groups and the mirror faces are kept alongside."""
+        got = self._parts
+        if got is None:
+            parts: list[tuple[int, PieceKey, Group]] = []
             mirrors: list[Mirror] = []
-            groups: list[Group] = []
-            for name, at in sorted(self.furniture.items()):
-                piece_boxes, face, group = _piece_geometry(
-                    name, at.col, at.row, at.rotation, at.posture, self.base_of(name)
-                )
-                boxes += piece_boxes
-                groups.append(group)
+            masks = self.masks
+            furniture = self.furniture
+            for name in sorted(furniture):
+                at = furniture[name]
+                base = self.base_of(name)
+                _, face, group = _piece_geometry(name, at.col, at.row, at.rotation, at.posture, base)
+                parts.append((masks[name], (name, at.col, at.row, at.rotation, at.posture, base), group))
                 if face is not None:
                     mirrors.append(face)
-            self._scene = Scene(tuple(boxes), tuple(mirrors))
-            self._groups = tuple(groups)
-            masks = self.masks
-            self._masked_groups = tuple(
-                (masks[name], group) for name, group in zip(sorted(self.furniture), groups, strict=True)
-            )
-        return self._scene
+            got = self._parts = tuple(parts)
+            self._groups = tuple(part[2] for part in got)
+            self._mirrors = tuple(mirrors)
+        return got
+
+    def mirrors(self) -> tuple[Mirror, ...]:
+        """The mirror faces of the pieces, pieces by name."""
+        if self._parts is None:
+            self.parts()
+        return self._mirrors
 
     def spread(self) -> int:
         """The masks of every piece together: the spaces some piece stands on."""
@@ -278,11 +308,10 @@ class Layout:
 
     def _make_json(self) -> tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]]:
         boxes: list[tuple[str, tuple[float, ...]]] = []
-        for name in sorted(self.furniture):
-            at = self.furniture[name]
-            for box in _rounded_boxes(name, at.col, at.row, at.rotation, at.posture, self.base_of(name)):
-                boxes.append((name, box))
-        mirrors = tuple(m.to_json() for m in self.scene().mirrors)
+        for _, key, _ in self.parts():  # pieces by name
+            name = key[0]
+            boxes += [(name, box) for box in _rounded_boxes(*key)]
+        mirrors = tuple(m.to_json() for m in self._mirrors)
         return tuple(boxes), mirrors
 
     def top(self, space: Space) -> float:
@@ -300,38 +329,42 @@ class Layout:
         :func:`geometry.sees` finds it; each answer is computed once per layout."""
         key = (side, door, space, size, on, inside, lying)
         memo = self._sight
-        if key in memo:
-            return memo[key]
+        how = memo.get(key, "")
+        if how != "":
+            return how
         if inside:
             memo[key] = None
             return None
-        eye = hall.eye(side, door)
         base = self.top(space) if on else 0.0
-        target, lines = _target_in_view(side, door, space, size, base, lying)
-        # a line passing over no piece's space is clear: no scene is needed to see along it
-        spread = self.spread()
-        for _, cells in lines:
-            if not cells & spread:
-                memo[key] = "direct"
-                return "direct"
-        scene = self.scene()
-        # :func:`geometry.sees_through`, its direct lines tested only against the pieces standing on
-        # a space the line passes over (a piece's boxes lie within its footprint)
-        origin = eye.position
-        pieces = self._masked_groups
-        for sample, cells in lines:
-            if segment_clear_grouped(origin, sample, tuple([group for mask, group in pieces if mask & cells])):
-                memo[key] = "direct"
-                return "direct"
+        target, lines, cells = _target_in_view(side, door, space, size, base, lying)
+        parts = self._parts
+        if parts is None:
+            parts = self.parts()
+        # :func:`geometry.sees_through`'s direct lines, each tested only against the pieces standing
+        # on a space it passes over (a line passing over no piece's space is clear)
+        direct = False
+        if lines:
+            near = [part for part in parts if part[0] & cells]
+            if not near:
+                direct = True
+            else:
+                for line, segment in lines:
+                    if segment_clear_along(segment, [part[2] for part in near if part[0] & line]):
+                        direct = True
+                        break
+        if direct:
+            memo[key] = "direct"
+            return "direct"
         facing = self._facing.get((side, door))
         if facing is None:
+            eye = hall.eye(side, door)
             facing = tuple(
                 m
-                for m in scene.mirrors
+                for m in self._mirrors
                 if (eye.position[m.axis] - m.coord) * m.sign > EPSILON and _face_seen(side, door, m)
             )
             self._facing[(side, door)] = facing
-        how = memo[key] = sees_reflected(eye, target, self._groups, facing)
+        how = memo[key] = sees_reflected(hall.eye(side, door), target, self._groups, facing) if facing else None
         return how
 
 
@@ -341,23 +374,26 @@ def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
     return face_in_view(hall.eye(side, door), mirror)
 
 
-_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[Vec, int], ...]]] = {}
+_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[int, Segment], ...], int]] = {}
 
 
 def _target_in_view(
     side: str, door: int, space: Space, size: str, base: float, lying: bool
-) -> tuple[Target, tuple[tuple[Vec, int], ...]]:
-    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not)
-    and its samples in the field of view of door ``door`` of ``side``, in order, each with the
-    spaces its line from the eye passes over (:func:`_line_cells`; no furniture changes either):
-    computed once."""
+) -> tuple[Target, tuple[tuple[int, Segment], ...], int]:
+    """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not);
+    for each of its samples in the field of view of door ``door`` of ``side``, in order, the spaces
+    its line from the eye passes over (:func:`_line_cells`) and that line as a segment from the eye
+    (:func:`geometry.segment_of`; no furniture changes either); and the spaces of all its lines
+    together: computed once."""
     key = (side, door, space, size, base, lying)
     got = _IN_VIEW.get(key)
     if got is None:
         target = hall.ghost_target("probe", space, size, base, lying, False)
         eye = hall.eye(side, door)
-        lines = tuple((p, _line_cells(side, door, p[0], p[1])) for p in target.samples if eye.in_view(p))
-        got = _IN_VIEW[key] = (target, lines)
+        lines = tuple(
+            (_line_cells(side, door, p[0], p[1]), segment_of(eye.position, p)) for p in target.samples if eye.in_view(p)
+        )
+        got = _IN_VIEW[key] = (target, lines, functools.reduce(operator.or_, (cells for cells, _ in lines), 0))
     return got
 
 
@@ -455,12 +491,10 @@ class Board:
 
     def layout(self) -> Layout:
         """The :class:`Layout` of the furniture as it stands now."""
-        key = tuple(self.furniture.items())
-        memo: tuple[FurnitureKey, Layout] | None = self.__dict__.get("_layout")
-        if memo is not None and memo[0] == key:
-            return memo[1]
-        got = layout_of(self.furniture)
-        self.__dict__["_layout"] = (key, got)
+        memo: Layout | None = self.__dict__.get("_layout")
+        if memo is not None and memo.furniture == self.furniture and memo.order == tuple(self.furniture):
+            return memo
+        got = self.__dict__["_layout"] = layout_of(self.furniture)
         return got
 
     # ----- furniture ------------------------------------------------------------------------------
@@ -528,7 +562,7 @@ class Board:
             mine = hall.covered_mask(shape, at)
             hit = [(other, oat, mask) for other, oat, mask in others if mask & mine]
             if not hit:
-                return Placement(at.col, at.row, at.rotation, at.posture)
+                return at if at.on is None else Placement(at.col, at.row, at.rotation, at.posture)
             if len(hit) > 1:
                 return None
             low, lat, mask = hit[0]
@@ -542,7 +576,7 @@ class Board:
         """Whether piece ``name`` may be put down at ``at`` (see :meth:`resolve`)."""
         return self.resolve(name, at) == at
 
-    def move_piece(self, name: str, at: Placement) -> bool:
+    def move_piece(self, name: str, at: Placement, *, resolved: bool = False) -> bool:
         """Move piece ``name`` to ``at``'s spot (stacked or not, see :meth:`resolve`) and re-seat the
         ghosts it disturbs; ``False`` (and nothing changed) when the piece may not go there or a
         disturbed ghost finds no place in its space.
@@ -550,15 +584,15 @@ class Board:
         Ghosts on or in the moved piece are put on their own space (seed "Moving Furniture"): on
         its floor, or in the first place of the piece now covering it that has room. Ghosts on the
         floor of a space the piece now covers go into its first place with room. Ghosts never change
-        space (as "Dance Floor" asks).
+        space (as "Dance Floor" asks). ``resolved``: ``at`` is what :meth:`resolve` gave for it.
         """
-        resolved = self.resolve(name, at)
-        if resolved is None:
+        spot = at if resolved else self.resolve(name, at)
+        if spot is None:
             return False
-        placed = self._reseat(name, resolved)
+        placed = self._reseat(name, spot)
         if placed is None:
             return False
-        self.furniture[name] = resolved
+        self.furniture[name] = spot
         for gid, where in placed.items():
             self.ghosts[gid].place = where
         return True

@@ -284,10 +284,14 @@ def group_boxes(boxes: Iterable[Box]) -> tuple[Group, ...]:
     return tuple(out)
 
 
-def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
-    """:func:`segment_clear_flat` over the boxes of ``groups``, skipping each group whose bounding
-    box the segment's bounding box does not meet (no box inside it could stop the segment): the same
-    tests, each axis's written out, the same answer."""
+Segment = tuple[float, float, float, float, float, float, float, float, float, float, float, float, bool, bool, bool]
+"""A segment as :func:`segment_clear_along` reads it (see :func:`segment_of`)."""
+
+
+def segment_of(a: Vec, b: Vec) -> Segment:
+    """The segment ``a``-``b`` as :func:`segment_clear_along` reads it: ``a``, the step ``b - a``,
+    the bounds of the segment's bounding box on each axis, and whether it is flat on each axis
+    (its step within ``EPSILON`` of 0)."""
     ax, ay, az = a
     dx, dy, dz = b[0] - ax, b[1] - ay, b[2] - az
     minx, maxx = (ax, ax + dx) if dx >= 0 else (ax + dx, ax)
@@ -296,6 +300,20 @@ def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
     flat_x = -EPSILON < dx < EPSILON
     flat_y = -EPSILON < dy < EPSILON
     flat_z = -EPSILON < dz < EPSILON
+    return (ax, ay, az, dx, dy, dz, minx, maxx, miny, maxy, minz, maxz, flat_x, flat_y, flat_z)
+
+
+def segment_clear_grouped(a: Vec, b: Vec, groups: tuple[Group, ...]) -> bool:
+    """:func:`segment_clear_flat` over the boxes of ``groups``, skipping each group whose bounding
+    box the segment's bounding box does not meet (no box inside it could stop the segment): the same
+    tests, each axis's written out, the same answer."""
+    return segment_clear_along(segment_of(a, b), groups)
+
+
+def segment_clear_along(segment: Segment, groups: tuple[Group, ...] | list[Group]) -> bool:
+    """:func:`segment_clear_grouped` of a segment made once (:func:`segment_of`), for testing the
+    same segment against the pieces of many layouts."""
+    ax, ay, az, dx, dy, dz, minx, maxx, miny, maxy, minz, maxz, flat_x, flat_y, flat_z = segment
     for (gx0, gy0, gz0, gx1, gy1, gz1), boxes in groups:
         if gx1 <= minx or gx0 >= maxx or gy1 <= miny or gy0 >= maxy or gz1 <= minz or gz0 >= maxz:
             continue

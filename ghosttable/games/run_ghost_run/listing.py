@@ -65,6 +65,7 @@ def place_actions(name: str, postures: tuple[str, ...] = POSTURES) -> tuple[Acti
     ``postures``), made once; a posture written as :func:`~.data.posture_text` says."""
     got = _PLACE.get((name, postures))
     if got is None:
+        spots = hall.spots(name, postures)
         got = _PLACE[(name, postures)] = tuple(
             Action(
                 "place",
@@ -75,9 +76,23 @@ def place_actions(name: str, postures: tuple[str, ...] = POSTURES) -> tuple[Acti
                     ("rotation", spot.placement.rotation),
                 ),
             )
-            for spot in hall.spots(name, postures)
+            for spot in spots
         )
+        for act, spot in zip(got, spots, strict=True):
+            _PLACE_SPOTS[id(act)] = (act, postures, spot.placement)
     return got
+
+
+_PLACE_SPOTS: dict[int, tuple[Action, tuple[str, ...], Placement]] = {}
+
+
+def place_spot(act: Action, postures: tuple[str, ...]) -> Placement | None:
+    """The spot (on the floor) of ``act``, a ``place`` action :func:`place_actions` made for
+    ``postures``; ``None`` for any other action (read it from its parameters then)."""
+    got = _PLACE_SPOTS.get(id(act))
+    if got is not None and got[0] is act and got[1] == postures:
+        return got[2]
+    return None
 
 
 _BY_POSTURE: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, tuple[tuple[int, int], ...]], ...]] = {}
@@ -258,14 +273,33 @@ def size_units() -> dict[str, int]:
     return _UNITS
 
 
+_OWNERS: dict[tuple[int, tuple[str, ...], tuple[int, ...]], tuple[list[str], ...]] = {}
+
+
+def _owners(ghosts: dict[str, Ghost], players: int) -> tuple[list[str], ...]:
+    """Each seat's ghost ids in id order (seats ``0`` to ``players - 1``), made once per set of
+    ghosts and owners (a game's ghosts never change: do not change the lists)."""
+    key = (players, tuple(ghosts), tuple([g.owner for g in ghosts.values()]))
+    got = _OWNERS.get(key)
+    if got is None:
+        own: list[list[str]] = [[] for _ in range(players)]
+        for gid in sorted(ghosts):
+            owner = ghosts[gid].owner
+            if 0 <= owner < players:
+                own[owner].append(gid)
+        got = _OWNERS[key] = tuple(own)
+    return got
+
+
 class PlanBase:
     """The board at the start of the plan phase as the listing of steps reads it: the layout, the
     ghost units per space index and per ``(index, place)``, the offer of places of each space to a
-    ghost of each size (computed on first use), each seat's ghost ids in id order, each seat's
-    plan so far carried out (kept from one listing to the next while the plan only grows), and
-    ``widest``: the most places a space of the layout has (no offer holds more)."""
+    ghost of each size (computed on first use), each seat's ghost ids in id order, and ``widest``:
+    the most places a space of the layout has (no offer holds more). Each seat's plan so far
+    carried out on it is kept beside it (``Memo.plans``), not in it, so that a base and its plans
+    hold no cycle and go as soon as the turn ends."""
 
-    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "plans", "turn", "widest")
+    __slots__ = ("board", "fits", "layout", "own", "per_place", "per_space", "turn", "widest")
 
     def __init__(self, board: Board, turn: int, players: int) -> None:
         self.board = board
@@ -275,11 +309,8 @@ class PlanBase:
         per_space = [0] * len(hall.SPACES)
         per_place: dict[tuple[int, str], int] = {}
         index = hall.SPACE_INDEX
-        own: list[list[str]] = [[] for _ in range(players)]
-        for gid in sorted(board.ghosts):
-            g = board.ghosts[gid]
-            if 0 <= g.owner < players:
-                own[g.owner].append(gid)
+        ghosts = board.ghosts
+        for g in ghosts.values():
             if g.where == HALL and g.space is not None:
                 i = index[g.space]
                 u = units[g.size]
@@ -287,10 +318,12 @@ class PlanBase:
                 per_place[(i, g.place)] = per_place.get((i, g.place), 0) + u
         self.per_space = per_space
         self.per_place = per_place
-        self.own = own
+        self.own = _owners(ghosts, players)
         self.fits: dict[str, list[int]] = {}
-        self.plans: dict[int, tuple[list[Action], int, Plan]] = {}
-        self.widest = max(map(len, self.layout.places_by_index()))
+        widest = self.layout.memo.get("widest")
+        if widest is None:
+            widest = self.layout.memo["widest"] = max(map(len, self.layout.places_by_index()))
+        self.widest = widest
 
     def rebased(self, board: Board) -> PlanBase:
         """This base for ``board``, a copy of its board (the loads and offers are shared, the plans
@@ -303,7 +336,6 @@ class PlanBase:
         twin.per_place = self.per_place
         twin.own = self.own
         twin.fits = self.fits
-        twin.plans = {}
         twin.widest = self.widest
         return twin
 
@@ -549,14 +581,17 @@ class Listing(list[Action]):
 
 class Memo:
     """What a state computes once per position (``_cache``; a clone starts without it, and code
-    that edits a state by hand drops it): the last legal listing and the plan phase's board."""
+    that edits a state by hand drops it): the last legal listing, the plan phase's board and each
+    seat's plan so far carried out on it (``{seat: (the plan's actions, its card's value, the
+    plan)}``, kept from one listing to the next while the plan only grows)."""
 
-    __slots__ = ("base", "key", "legal")
+    __slots__ = ("base", "key", "legal", "plans")
 
     def __init__(self) -> None:
         self.key: tuple[Any, ...] | None = None
         self.legal: list[Action] = []
         self.base: PlanBase | None = None
+        self.plans: dict[int, tuple[list[Action], int, Plan]] = {}
 
 
 def stacked_on(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:

@@ -18,6 +18,7 @@ the start of a turn.
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -58,6 +59,7 @@ from ghosttable.games.run_ghost_run.listing import (
     grasp,
     movement_value,
     place_actions,
+    place_spot,
     room_for,
     seats_everyone,
     size_units,
@@ -91,6 +93,31 @@ def _step_line(out: dict[str, Any]) -> str:
     if out["from"] == RESERVE:
         return f"{ghost} enters the hall at {out['to']}"
     return f"{ghost} moves from {out['from']} to {out['to']}"
+
+
+@functools.cache
+def _setup(
+    players: int, merging: bool, layout: str
+) -> tuple[tuple[tuple[str, int, str, str], ...], dict[str, Placement]]:
+    """The board a game starts from: each ghost as ``(id, owner, size, where)`` (seat by seat, sizes
+    as ``SIZES``, numbered from 1; without the merging rule every ghost on its starting side, with
+    it only the small ones, the others unused) and the furniture of the layout named ``layout``,
+    pieces by name (the placements are shared: they never change)."""
+    data = game_data()
+    ghosts = []
+    for seat in range(players):
+        for size in SIZES:
+            sd = data.sizes[size]
+            for i in range(1, sd.count + 1):
+                where = UNUSED if merging and size != "small" else RESERVE
+                ghosts.append((f"{data.colours[seat]}-{sd.letter}{i}", seat, size, where))
+    furniture: dict[str, Placement] = {}
+    pieces = data.layouts[layout]
+    for name in sorted(pieces):
+        anchor, rotation, posture = pieces[name]
+        c, r = parse_space(anchor)
+        furniture[name] = Placement(c, r, rotation, posture)
+    return tuple(ghosts), furniture
 
 
 def _done_slot(q: int) -> Action:
@@ -159,20 +186,8 @@ class RunGhostRunState(State):
         self.turn = 0
         self.phase = "setup"
         self.start_side: list[str] = list(data.seats[n])
-        self.board = Board()
-        colours = data.colours
-        for seat in range(n):
-            for size in SIZES:
-                sd = data.sizes[size]
-                for i in range(1, sd.count + 1):
-                    gid = f"{colours[seat]}-{sd.letter}{i}"
-                    where = UNUSED if self.merging and size != "small" else RESERVE
-                    self.board.ghosts[gid] = Ghost(gid, seat, size, where)
-        layout = data.layouts[str(game.options["layout"])]
-        for name in sorted(layout):
-            anchor, rotation, posture = layout[name]
-            c, r = parse_space(anchor)
-            self.board.furniture[name] = Placement(c, r, rotation, posture)
+        ghosts, furniture = _setup(n, self.merging, str(game.options["layout"]))
+        self.board = Board({gid: Ghost(gid, seat, size, where) for gid, seat, size, where in ghosts}, dict(furniture))
         ids = [c.id for c in data.movement]
         drop = data.removed_cards[n]
         self.removed: list[int] = sorted(self.chance.sample("removed", ids, drop)) if drop else []
@@ -380,15 +395,17 @@ class RunGhostRunState(State):
         base = memo.base
         if base is None or base.board is not self.board or base.turn != self.turn:
             base = memo.base = PlanBase(self.board, self.turn, self.players)
+            memo.plans = {}
         return base
 
     def _plan(self, seat: int) -> Plan:
         """``seat``'s plan so far carried out on the plan phase's board (carried on from the last
         time while the plan has only grown since)."""
         base = self._plan_base()
+        plans = self._memo().plans
         plan = self.plans[seat]
         value = self.card_value(seat)
-        kept = base.plans.get(seat)
+        kept = plans.get(seat)
         if kept is not None:
             done, worth, got = kept
             n = len(done)
@@ -396,12 +413,12 @@ class RunGhostRunState(State):
                 if len(plan) > n:
                     for act in plan[n:]:
                         got.add(self.board, act)
-                    base.plans[seat] = (list(plan), value, got)
+                    plans[seat] = (list(plan), value, got)
                 return got
         got = Plan(base, self.board, seat, value)
         for act in plan:
             got.add(self.board, act)
-        base.plans[seat] = (list(plan), value, got)
+        plans[seat] = (list(plan), value, got)
         return got
 
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
@@ -856,7 +873,7 @@ class RunGhostRunState(State):
             lifted_refused = old if stay else -1
         else:
             lifted_refused = 0
-        groups = [(1 << index[sp], tuple(g.size for g in group)) for sp, group in by_space.items()]
+        groups = [(1 << index[sp], tuple([g.size for g in group])) for sp, group in by_space.items()]
         # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
         # those it now covers sit in the places of the stack: one mask per piece below and posture
         leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
@@ -1080,12 +1097,14 @@ class RunGhostRunState(State):
             return
         if kind == "place":
             name = str(action["piece"])
-            sp = parse_space(str(action["at"]))
-            posture = self.postures[POSTURES.index(str(action["posture"]))]
-            spot = Placement(sp[0], sp[1], int(action["rotation"]), posture)  # type: ignore[arg-type]
+            spot = place_spot(action, self.postures)
+            if spot is None:
+                sp = parse_space(str(action["at"]))
+                posture = self.postures[POSTURES.index(str(action["posture"]))]
+                spot = Placement(sp[0], sp[1], int(action["rotation"]), posture)  # type: ignore[arg-type]
             at = self.board.resolve(name, spot) or self.board.furniture[name]
             if at != self.board.furniture[name]:
-                self.board.move_piece(name, at)
+                self.board.move_piece(name, at, resolved=True)
             self.moved.append(name)
             self._say(f"{self.game.seat_names()[seat]} moves the {name} to {at.anchor}")
             self.grasped = None
@@ -1191,8 +1210,7 @@ class RunGhostRunState(State):
         memo: Memo | None = self.__dict__.get("_cache")
         if memo is not None:
             memo.key = None
-            if memo.base is not None:
-                memo.base.plans.pop(seat, None)
+            memo.plans.pop(seat, None)
 
     def parts(self, seat: int, action: Action) -> list[Action] | None:
         """A ``seal`` sent whole stands for its steps, then ``done`` (allowed while planning, before

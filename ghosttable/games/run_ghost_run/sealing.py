@@ -30,19 +30,35 @@ MAX_STEPS = 64
 """The most steps a ``seal`` may hold (a plan moves each of a seat's at most 7 ghosts once)."""
 
 
+_TEXTS: dict[int, tuple[Action, str]] = {}
+""":func:`step_text` by the step's identity (the step kept beside its text, so that its identity
+is not taken by another action while it is kept); started afresh past :data:`_TEXTS_LIMIT`."""
+_TEXTS_LIMIT = 1 << 16
+
+
 def step_text(step: Action) -> str:
-    """One ``step`` action as a seal writes it (see the module docstring)."""
+    """One ``step`` action as a seal writes it (see the module docstring); written once per step
+    action (the listing hands out the same step actions again and again)."""
+    got = _TEXTS.get(id(step))
+    if got is not None and got[0] is step:
+        return got[1]
     ghost, to, cost = step["ghost"], step["to"], step["cost"]
     if to == "exit":
-        return f"{ghost}:exit:{cost}"
-    merge = step.get("merge")
-    text = f"{ghost}:{to}:{step['place']}:{cost}"
-    return text if merge is None else f"{text}:{merge}"
+        text = f"{ghost}:exit:{cost}"
+    else:
+        merge = step.get("merge")
+        text = f"{ghost}:{to}:{step['place']}:{cost}"
+        if merge is not None:
+            text = f"{text}:{merge}"
+    if len(_TEXTS) >= _TEXTS_LIMIT:
+        _TEXTS.clear()
+    _TEXTS[id(step)] = (step, text)
+    return text
 
 
 def seal_of(plan: Sequence[Action]) -> Action:
     """The ``seal`` action of a plan: its ``step`` actions in order (``done`` and anything else left out)."""
-    return Action(SEAL, (("steps", tuple(step_text(a) for a in plan if a.kind == "step")),))
+    return Action(SEAL, (("steps", tuple([step_text(a) for a in plan if a.kind == "step"])),))
 
 
 def read_step(text: str, number: int) -> Action:

@@ -13,10 +13,14 @@ from ghosttable.games.run_ghost_run.geometry import (
     Box,
     Mirror,
     flatten,
+    group_boxes,
     reflection_point,
     segment_clear,
+    segment_clear_along,
     segment_clear_flat,
+    segment_clear_grouped,
     segment_crosses_box,
+    segment_of,
 )
 from ghosttable.games.run_ghost_run.hall import Placement, parse_space
 
@@ -172,6 +176,9 @@ def test_segment_tests_are_symmetric_and_agree_with_each_other(
     assert forward == segment_clear(b, a, boxes)
     assert forward == segment_clear_flat(a, b, flatten(boxes))
     assert forward == all(not segment_crosses_box(a, b, box) for box in boxes)
+    groups = group_boxes(boxes)
+    assert forward == segment_clear_grouped(a, b, groups) == segment_clear_along(segment_of(a, b), groups)
+    assert forward == all(segment_clear_along(segment_of(a, b), [group]) for group in groups)
 
 
 @settings(max_examples=200, deadline=None)
