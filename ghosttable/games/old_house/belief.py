@@ -41,7 +41,8 @@ the number of cards used so far this round (public). A layer maps ``cell | flags
 Event = tuple[Any, ...]
 """One event: ``("turn",)``, ``("end_turn",)``, ``("step", direction or -1)``, ``("discard",)``,
 ``("at", cells, inside)``, ``("trail", cell, found)``, ``("clear", cell)`` (a trail check that
-could not find anything), ``("reveal", cell)``, ``("usable", has)``, ``("traps", trap ids)``."""
+could not find anything), ``("reveal", cell)``, ``("usable", has)``, ``("usable_at", cells)`` (on
+any of ``cells`` the Phantom holds a card usable from there), ``("traps", trap ids)``."""
 
 Layer = dict[int, int]
 
@@ -531,6 +532,20 @@ class Tracker:
                     same = False
             if same and ctx.at(k + 1) is ctx.at(k):
                 return layer  # nothing ruled out
+        elif kind == "usable_at":
+            cells = frozenset(ev[1])
+            usable = masks.usable
+            dirs = self._dirs
+            same = True
+            for key, bits in layer.items():
+                cell = key & CELL_MASK
+                kept = bits & usable(dirs[cell], cards) if cell in cells else bits
+                if kept:
+                    out[key] = kept
+                if kept != bits:
+                    same = False
+            if same and ctx.at(k + 1) is ctx.at(k):
+                return layer  # nothing ruled out
         else:
             out = dict(layer)
         if forbidden and not screened:
@@ -546,7 +561,9 @@ class Tracker:
     def _predecessors(self, state: tuple[int, int], k: int, ctx: _Context) -> list[tuple[int, int]]:
         key, j = state
         ev = self.events[k]
-        if ev[0] in ("turn", "end_turn", "at", "traps", "usable", "clear") or (ev[0] == "trail" and not ev[2]):
+        if ev[0] in ("turn", "end_turn", "at", "traps", "usable", "usable_at", "clear") or (
+            ev[0] == "trail" and not ev[2]
+        ):
             return [state] if (self.layers[k].get(key, 0) >> j) & 1 else []
         if ev[0] == "trail" and k in ctx.bit_of:
             prev = key | (1 << (FLAG_SHIFT + ctx.bit_of[k]))

@@ -46,7 +46,7 @@ class OldHouse(OldHouseRules):
         chance=True,
         hidden_information=True,
         cooperative=False,
-        version="4",
+        version="5",
         max_decisions=30000,
         options=(
             RuleOption(
@@ -131,12 +131,16 @@ class OldHouse(OldHouseRules):
         return views.secrets(state, seat)
 
     def as_version(self, version: str) -> OldHouse | None:
-        """This game as rules version 3 played it, for a record of 3: the same rules without the
-        log line that opens the hunters' turn (version 4 added only that line); ``None`` for any
+        """This game as an older rules version played it, for its records: version 4, the same
+        rules without what the second opening turn tells the trackers before it ends (version 5
+        added only that, see ``OldHouseRules.tells_opening_home``); version 3, version 4 without the
+        log line that opens the hunters' turn (version 4 added only that line). ``None`` for any
         other version."""
-        if version != "3":
-            return None
-        return OldHouseVersion3(self.players, **self.options)
+        if version == "4":
+            return OldHouseVersion4(self.players, **self.options)
+        if version == "3":
+            return OldHouseVersion3(self.players, **self.options)
+        return None
 
     def bots(self) -> dict[str, BotFactory]:
         """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat."""
@@ -183,7 +187,15 @@ class OldHouse(OldHouseRules):
         return render_view(view, heat_map=bool(self.options["heat-map"]))
 
 
-class OldHouseVersion3(OldHouse):
+class OldHouseVersion4(OldHouse):
+    """The Old House as rules version 4 played it (see :meth:`OldHouse.as_version`): its records
+    say version 4 and replay as they were made."""
+
+    spec = dataclasses.replace(OldHouse.spec, version="4")
+    tells_opening_home = False
+
+
+class OldHouseVersion3(OldHouseVersion4):
     """The Old House as rules version 3 played it (see :meth:`OldHouse.as_version`): its records
     say version 3 and replay as they were made."""
 

@@ -195,6 +195,12 @@ class OldHouseRules(Game):
     """Whether the log opens the hunters' turn with a line of its own (rules version 4 on; the
     game as version 3 played it, for its records, logs nothing there)."""
 
+    tells_opening_home: ClassVar[bool] = True
+    """Whether the second opening turn tells the trackers what its steps and its Horror say of the
+    start cell (rules version 5 on): a step back onto it is legal only with a step left (or
+    Acceleration) and a card usable from it, and Horror waits until the Phantom is off it. The game
+    as versions 3 and 4 played it, for their records, tells nothing until the turn ends."""
+
     def __init__(self, players: int | None = None, **options: Any) -> None:
         super().__init__(players, **options)
         self.house: House = load_house(str(self.options["house"]))
@@ -848,6 +854,15 @@ class OldHouseState(State):
         self.cards_this_turn += 1
         self.spent += 1
         self._know(("step", -1))
+        if self.opening_turn and self.opening_left < 2 and self.game.tells_opening_home:
+            # a step back onto the start cell in the second opening turn is legal only if the
+            # Phantom can step off it again this turn (see _can_leave_start); the steps left and
+            # the Acceleration card are public, the cards in hand are not
+            start = self.house.phantom_start
+            if self.budget - self.spent < 1 and self._phantom_has("acceleration") is None:
+                self._know(("at", (start,), False))
+            else:
+                self._know(("usable_at", (start,)))
         self._say("all", f"The Phantom plays a move card ({self.cards_this_turn} this turn, {sum(self.hand)} in hand).")
         self._say("phantom", f"You move {DIRECTIONS[d]} to {self._name(target)}.")
         active = self.active_traps()
@@ -918,6 +933,10 @@ class OldHouseState(State):
 
     def _phantom_horror(self, action: Action) -> None:
         h = self.hunter(str(action["hunter"]))
+        if self.opening_turn and self.opening_left < 2 and not self.acted and self.game.tells_opening_home:
+            # Horror waits for a settled turn (see _phantom_actions): in the second opening turn,
+            # off the start cell, as everyone can tell
+            self._know(("at", (self.house.phantom_start,), False))
         h.horrified = True
         self.acted = True
         if self.horror_left > 0:

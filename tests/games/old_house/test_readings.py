@@ -265,14 +265,63 @@ def test_a_hunters_determinization_still_keeps_to_the_hunters_traps() -> None:
 # Records of the old version ------------------------------------------------------------------------
 
 
-def test_a_record_of_rules_version_2_is_refused_by_name_and_one_of_version_4_replays() -> None:
+def test_a_record_of_rules_version_2_is_refused_by_name_and_one_of_version_5_replays() -> None:
     state = new_state(script={"phantom_die": [1, 2], "hunter_die": [1]})
     _opening(state)
     doc = state.record().to_json()
-    assert doc["version"] == "4" and replay(doc).fingerprint() == state.fingerprint()
+    assert doc["version"] == "5" and replay(doc).fingerprint() == state.fingerprint()
     unsigned = {k: v for k, v in doc.items() if k != "checksum"}
-    with pytest.raises(RecordError, match="made with old-house version 2; this is version 4"):
+    with pytest.raises(RecordError, match="made with old-house version 2; this is version 5"):
         replay(dict(unsigned, version="2"))
+
+
+def test_a_record_of_rules_version_4_replays_to_its_final_state_and_version_5_tells_more_of_the_opening() -> None:
+    """Version 5 added only what the second opening turn tells the trackers before it ends: a
+    whole game recorded under version 4 (three heuristic seats) replays to the final state it
+    names, and the same actions on version 5 end in the same result, the trackers told more."""
+    doc = json.loads((Path(__file__).parent / "records" / "rules-4-heuristic.json").read_text("utf-8"))
+    assert doc["version"] == "4"
+    old = replay(doc)
+    assert old.fingerprint() == doc["result"]["final"]
+    unsigned = {k: v for k, v in doc.items() if k != "checksum"}
+    new = replay(dict(unsigned, version="5", result=None))
+    assert new.returns() == old.returns() and new.score() == old.score()
+    told = [item[2] for item in new.knowledge if item[0] == "add" and item[2][0] == "usable_at"]
+    assert told and not any(item[0] == "add" and item[2][0] == "usable_at" for item in old.knowledge)
+
+
+def test_the_second_opening_turn_tells_the_trackers_when_the_phantom_cannot_be_back_on_its_start() -> None:
+    """A step back onto the start cell in the second opening turn needs a step left after it (or
+    Acceleration) and a card usable from there; Horror needs the Phantom off it. The trackers
+    learn each as it happens, so the belief never holds the start cell where the rules forbid it."""
+    from tests.games.old_house.test_belief import brute_force_cells, random_game
+
+    def second_opening_turn() -> OldHouseState:
+        state = new_state(script={"phantom_die": [1, 3], "hunter_die": [1]})
+        twilight(state, cards=(1, 3, 7, 8))  # no Acceleration: the die's steps are all there are
+        play(state, "step dir=east", "end_turn")  # B2, the start, to C2; the second turn has 3 steps
+        return state
+
+    state = second_opening_turn()
+    start = state.house.phantom_start
+    assert cell(state, "B2") == start
+    play(state, "step dir=east")  # D2; B2 was open too, with two steps left to leave it
+    assert start in state.possible_cells(1)
+    play(state, "horror hunter=" + state.hunters[0].name)  # Horror: off the start cell
+    assert start not in state.possible_cells(1) and start not in state.possible_cells(None)
+    assert brute_force_cells(state, 1) == set(state.possible_cells(1))
+
+    state = second_opening_turn()
+    play(state, "step dir=east", "step dir=west", "step dir=north")  # the last step could not be onto B2
+    assert start not in state.possible_cells(1) and start not in state.possible_cells(None)
+    assert brute_force_cells(state, 1) == set(state.possible_cells(1))
+
+    for seed, steps in ((533, 23), (4880, 25), (13, 20)):  # once found where the belief held the start cell
+        state = random_game(SMALL, 3, seed, steps)
+        assert state.opening_turn and state.opening_left == 1
+        start = state.house.phantom_start
+        assert start not in state.possible_cells(1) and start not in state.possible_cells(None)
+        assert brute_force_cells(state, 1) == set(state.possible_cells(1))
 
 
 def test_a_record_of_rules_version_3_replays_to_its_final_state_without_the_hunters_turn_line() -> None:
