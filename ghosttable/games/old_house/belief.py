@@ -517,29 +517,22 @@ class Tracker:
             for key, bits in layer.items():
                 if (key & CELL_MASK) == ev[1]:
                     out[ev[1]] = out.get(ev[1], 0) | bits
-        elif kind == "usable":
-            has = ev[1]
+        elif kind == "usable" or kind == "usable_at":
+            # "usable": every hypothesis holds a usable card (or none); "usable_at": those on the
+            # cells named do
+            has = kind == "usable_at" or ev[1]
+            only = frozenset(ev[1]) if kind == "usable_at" else None
             every = masks.all(cards)
             usable = masks.usable
             dirs = self._dirs
             same = True
             for key, bits in layer.items():
-                can = usable(dirs[key & CELL_MASK], cards)
-                kept = bits & can if has else bits & ~can & every
-                if kept:
-                    out[key] = kept
-                if kept != bits:
-                    same = False
-            if same and ctx.at(k + 1) is ctx.at(k):
-                return layer  # nothing ruled out
-        elif kind == "usable_at":
-            cells = frozenset(ev[1])
-            usable = masks.usable
-            dirs = self._dirs
-            same = True
-            for key, bits in layer.items():
                 cell = key & CELL_MASK
-                kept = bits & usable(dirs[cell], cards) if cell in cells else bits
+                if only is not None and cell not in only:
+                    kept = bits
+                else:
+                    can = usable(dirs[cell], cards)
+                    kept = bits & can if has else bits & ~can & every
                 if kept:
                     out[key] = kept
                 if kept != bits:
