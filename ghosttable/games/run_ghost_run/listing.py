@@ -13,6 +13,7 @@ bots or the rendering.
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
@@ -411,20 +412,31 @@ def _space_rules(
     got = layout.rules.get(size)
     if got is None:
         rules = _fit_rules(size)
-        out = []
-        for places in layout.places_by_index():
-            rule = rules.get(id(places))
-            if rule is None or rule[0] is not places:
-                rule = rules[id(places)] = _fit_rule(places, size)
-            out.append(rule)
-        got = layout.rules[size] = (tuple(out), size_units()[size], game_data().space_capacity)
+        every = layout.places_by_index()
+        try:  # every tuple of places met before (checked by identity, at C speed)
+            out = tuple(map(rules.__getitem__, map(id, every)))
+            if list(map(_FIRST, out)) != list(every):
+                raise KeyError
+        except KeyError:
+            made = []
+            for places in every:
+                rule = rules.get(id(places))
+                if rule is None or rule[0] is not places:
+                    rule = rules[id(places)] = _fit_rule(places, size)
+                made.append(rule)
+            out = tuple(made)
+        got = layout.rules[size] = (out, size_units()[size], game_data().space_capacity)
     return got
+
+
+_FIRST = operator.itemgetter(0)
 
 
 class Plan:
     """One seat's plan so far carried out on the plan phase's board, ghost by ghost.
 
     Attributes:
+        acts: the plan's actions carried out so far, in order (``done`` too); value: its card's value.
         ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
             ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
         stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
@@ -435,6 +447,7 @@ class Plan:
     """
 
     __slots__ = (
+        "acts",
         "base",
         "changed",
         "fits",
@@ -446,6 +459,7 @@ class Plan:
         "seat",
         "stepped",
         "touched",
+        "value",
     )
 
     def __init__(self, base: PlanBase, board: Board, seat: int, value: int) -> None:
@@ -465,17 +479,43 @@ class Plan:
         self.changed: set[int] = set()
         self.seat = seat
         self.left = value
+        self.value = value
+        self.acts: list[Action] = []
 
     def add(self, board: Board, act: Action) -> None:
-        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing)."""
+        """Carry out one more action of the plan (a ``step``; ``done`` changes nothing) and keep
+        it at the end of ``acts``."""
+        self.acts.append(act)
         if act.kind != "step":
             return
         if self.per_space is self.base.per_space:
             self.per_space = list(self.base.per_space)
             self.per_place = dict(self.base.per_place)
-        gid, i, place, merge, cost, _ = step_parts(act)
+        got = _STEP_PARTS.get(id(act))
+        gid, i, place, merge, cost, _ = got[1] if got is not None and got[0] is act else step_parts(act)
         touched = self.touched = set()
-        self._carry(board, gid, i, place, merge)
+        if merge is None:  # what ``_carry`` does of a step that merges nothing, in one go
+            rec = self.ghosts.get(gid)
+            if rec is None:
+                rec = self._ghost(board, gid)
+            units = _UNITS[rec[3]] if _UNITS else size_units()[rec[3]]
+            per_space = self.per_space
+            per_place = self.per_place
+            if rec[0] == HALL and rec[1] >= 0:
+                j = rec[1]
+                per_space[j] -= units
+                per_place[(j, rec[2])] -= units
+                touched.add(j)
+            if i < 0:
+                rec[0], rec[1], rec[2] = EXITED, -1, ""
+            else:
+                rec[0], rec[1], rec[2] = HALL, i, place
+                per_space[i] += units
+                key = (i, place)
+                per_place[key] = per_place.get(key, 0) + units
+                touched.add(i)
+        else:
+            self._carry(board, gid, i, place, merge)
         self.stepped.add(gid)
         self.left -= cost
         self.changed |= touched
@@ -549,6 +589,13 @@ class Plan:
         got = self.fits.get(size)
         if got is not None:
             return got[i]
+        rule = self.base.layout.rules.get(size)
+        if rule is not None:  # :func:`fit_offer`'s first answers, without the calls
+            used = self.per_space[i]
+            if used + rule[1] > rule[2]:
+                return 0
+            if not used:
+                return rule[0][i][2]  # type: ignore[no-any-return]
         return fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
 
     def fits_of(self, size: str) -> list[int]:
@@ -582,8 +629,8 @@ class Listing(list[Action]):
 class Memo:
     """What a state computes once per position (``_cache``; a clone starts without it, and code
     that edits a state by hand drops it): the last legal listing, the plan phase's board and each
-    seat's plan so far carried out on it (``{seat: (the plan's actions, its card's value, the
-    plan)}``, kept from one listing to the next while the plan only grows)."""
+    seat's plan so far carried out on it (``{seat: plan}``, its actions and its card's value in
+    it, kept from one listing to the next while the plan only grows)."""
 
     __slots__ = ("base", "key", "legal", "plans")
 
@@ -591,7 +638,7 @@ class Memo:
         self.key: tuple[Any, ...] | None = None
         self.legal: list[Action] = []
         self.base: PlanBase | None = None
-        self.plans: dict[int, tuple[list[Action], int, Plan]] = {}
+        self.plans: dict[int, Plan] = {}
 
 
 def stacked_on(lower: PieceShape, at: Placement, upper: tuple[Place, ...]) -> tuple[Place, ...]:

@@ -391,7 +391,9 @@ class RunGhostRunState(State):
 
     def _plan_base(self) -> PlanBase:
         """The plan phase's board as the listing reads it (computed once per turn)."""
-        memo = self._memo()
+        memo: Memo | None = self.__dict__.get("_cache")
+        if memo is None:
+            memo = self._memo()
         base = memo.base
         if base is None or base.board is not self.board or base.turn != self.turn:
             base = memo.base = PlanBase(self.board, self.turn, self.players)
@@ -401,24 +403,32 @@ class RunGhostRunState(State):
     def _plan(self, seat: int) -> Plan:
         """``seat``'s plan so far carried out on the plan phase's board (carried on from the last
         time while the plan has only grown since)."""
-        base = self._plan_base()
-        plans = self._memo().plans
+        memo: Memo | None = self.__dict__.get("_cache")
+        base = None if memo is None else memo.base
+        if base is None or base.board is not self.board or base.turn != self.turn:
+            base = self._plan_base()
+            memo = self.__dict__["_cache"]
+        assert memo is not None
         plan = self.plans[seat]
-        value = self.card_value(seat)
-        kept = plans.get(seat)
-        if kept is not None:
-            done, worth, got = kept
+        cid = self.cards[seat]
+        value = movement_value(cid) if cid is not None else 0
+        got = memo.plans.get(seat)
+        if got is not None and got.value == value:
+            done = got.acts
             n = len(done)
-            if worth == value and len(plan) >= n and plan[:n] == done:
-                if len(plan) > n:
-                    for act in plan[n:]:
-                        got.add(self.board, act)
-                    plans[seat] = (list(plan), value, got)
+            m = len(plan)
+            if m == n:
+                if plan == done:
+                    return got
+            elif m > n and plan[:n] == done:
+                board = self.board
+                for act in plan[n:]:
+                    got.add(board, act)
                 return got
-        got = Plan(base, self.board, seat, value)
+        board = self.board
+        got = memo.plans[seat] = Plan(base, board, seat, value)
         for act in plan:
-            got.add(self.board, act)
-        plans[seat] = (list(plan), value, got)
+            got.add(board, act)
         return got
 
     def _tentative(self, seat: int) -> tuple[Board, set[str], set[str], int]:
@@ -501,25 +511,31 @@ class RunGhostRunState(State):
         """The ghosts of ``seat`` that may step after its plan ``plan`` so far, in the listing's
         order (see :meth:`_plan_actions`): ``(ghost id, where, space index or -1, size)``."""
         ghosts = plan.ghosts
-        blocked = plan.stepped | plan.made
-        blocked.update(self.frozen)
+        stepped = plan.stepped
+        made = plan.made
+        frozen = self.frozen
         merging = self.merging
         own = plan.base.own[seat]
         has_small_reserve = merging and any(
-            ghosts[gid][3] == "small" and ghosts[gid][0] == RESERVE and gid not in blocked for gid in own
+            ghosts[gid][3] == "small"
+            and ghosts[gid][0] == RESERVE
+            and gid not in stepped
+            and gid not in made
+            and gid not in frozen
+            for gid in own
         )
         movers: list[tuple[str, str, int, str]] = []
-        offered: set[tuple[str, str]] = set()
+        offered: list[tuple[str, str]] = []
         for gid in own:
-            where, i, _, size, _ = ghosts[gid]
-            if gid in blocked:
+            if gid in stepped or gid in made or gid in frozen:
                 continue
+            where, i, _, size, _ = ghosts[gid]
             if where == HALL:
                 movers.append((gid, where, i, size))
             elif where == RESERVE or (merging and where == EXITED and size == "small" and not has_small_reserve):
                 key = (where, size)
                 if key not in offered:
-                    offered.add(key)
+                    offered.append(key)
                     movers.append((gid, where, i, size))
         return movers
 
@@ -553,35 +569,72 @@ class RunGhostRunState(State):
         if left <= 0:
             return 1, _done_slot
         start = self.start_side[seat]
-        exit_distance = hall.SIDE_DISTANCE[hall.OPPOSITE[start]]
         side_origin = ORIGIN_OF_SIDE[start]
-        reach_left = min(left, hall.MAX_STEPS)
+        reach_left = left if left < hall.MAX_STEPS else hall.MAX_STEPS
         width = plan.base.widest
-        blocks: list[tuple[int, str, str, int, str, tuple[int, ...]]] = []
+        # (first slot, slot of the exit, ghost id, space index or -1, size, spaces, origin)
+        blocks: list[tuple[int, int, str, int, str, tuple[int, ...], int]] = []
         slots = 0
-        for gid, where, i, size in self._movers(seat, plan):
-            reach = REACH[i if where == HALL else side_origin][reach_left]
-            slots += len(reach) * width + 1
-            blocks.append((slots, gid, where, i, size, reach))
+        if self.merging:  # (the merging rule lists its steps: this serves the check of the slots)
+            for gid, where, i, size in self._movers(seat, plan):
+                origin = i if where == HALL else side_origin
+                reach = REACH[origin][reach_left]
+                exit_at = slots + len(reach) * width
+                blocks.append((slots, exit_at, gid, i if where == HALL else -1, size, reach, origin))
+                slots = exit_at + 1
+        else:
+            # the movers as :meth:`_movers` gives them, without the merging rule: the ghosts in the
+            # hall, and of those on the starting side the first of each size, none stepped or frozen
+            ghosts = plan.ghosts
+            blocked: set[str] | frozenset[str] = plan.stepped
+            if plan.made or self.frozen:
+                blocked = plan.stepped.union(plan.made, self.frozen)
+            side_reach = REACH[side_origin][reach_left]
+            offered: list[str] = []
+            for gid in plan.base.own[seat]:
+                if gid in blocked:
+                    continue
+                rec = ghosts[gid]
+                where = rec[0]
+                if where == HALL:
+                    i = rec[1]
+                    reach = REACH[i][reach_left]
+                    exit_at = slots + len(reach) * width
+                    blocks.append((slots, exit_at, gid, i, rec[3], reach, i))
+                elif where == RESERVE:
+                    size = rec[3]
+                    if size in offered:
+                        continue
+                    offered.append(size)
+                    exit_at = slots + len(side_reach) * width
+                    blocks.append((slots, exit_at, gid, -1, size, side_reach, side_origin))
+                else:
+                    continue
+                slots = exit_at + 1
         done = slots
+        fit = plan.fit
 
         def slot(q: int) -> Action | None:
             if q == done:
                 return DONE
-            for end, gid, where, i, size, reach in blocks:
-                if q < end:
-                    q -= end - 1 - len(reach) * width
-                    if q == len(reach) * width:  # the exit's slot
-                        if where == HALL and exit_distance[i] < left:
-                            return exit_step(gid, exit_distance[i] + 1)
+            for first, exit_at, gid, i, size, reach, origin in blocks:
+                if q <= exit_at:
+                    if q == exit_at:  # the exit's slot
+                        if i >= 0:
+                            cost = hall.SIDE_DISTANCE[hall.OPPOSITE[start]][i] + 1
+                            if cost <= left:
+                                return exit_step(gid, cost)
                         return None
-                    at, k = divmod(q, width)
+                    at, k = divmod(q - first, width)
                     j = reach[at]
-                    offer = plan.fit(size, j)
+                    offer = fit(size, j)
                     if k >= OFFER_SIZES[offer]:
                         return None
-                    origin = i if where == HALL else side_origin
-                    return step_block(step_table(gid, origin), gid, origin, j, offer)[k]
+                    table = step_table(gid, origin)
+                    got = table[j].get(offer)
+                    if got is None:
+                        got = step_block(table, gid, origin, j, offer)
+                    return got[k]
             return None
 
         return done + 1, slot
@@ -842,14 +895,28 @@ class RunGhostRunState(State):
         if name in lay.carrying:
             return None
         by_space: dict[Space, list[Ghost]] = {}
+        sizes_at: dict[Space, list[str]] = {}
         index = hall.SPACE_INDEX
-        for gid in sorted(board.ghosts):
-            g = board.ghosts[gid]
-            if g.where == HALL and g.space is not None:
-                by_space.setdefault(g.space, []).append(g)
+        ghosts = board.ghosts
+        inside = [gid for gid, g in ghosts.items() if g.where == HALL and g.space is not None]
+        inside.sort()
+        for gid in inside:
+            g = ghosts[gid]
+            sp = g.space
+            assert sp is not None
+            group = by_space.get(sp)
+            if group is None:
+                by_space[sp] = [g]
+                sizes_at[sp] = [g.size]
+            else:
+                group.append(g)
+                sizes_at[sp].append(g.size)
         occupied = 0
-        for sp in by_space:
-            occupied |= 1 << index[sp]
+        groups: list[tuple[int, tuple[str, ...]]] = []
+        for sp, sizes in sizes_at.items():
+            bit = 1 << index[sp]
+            occupied |= bit
+            groups.append((bit, tuple(sizes)))
         others = [(other, oat, lay.masks[other]) for other, oat in sorted(board.furniture.items()) if other != name]
         taken = 0
         floors = 0
@@ -873,7 +940,6 @@ class RunGhostRunState(State):
             lifted_refused = old if stay else -1
         else:
             lifted_refused = 0
-        groups = [(1 << index[sp], tuple([g.size for g in group])) for sp, group in by_space.items()]
         # stacked on another piece (and not lifted), the ghosts it leaves stand on the floor and
         # those it now covers sit in the places of the stack: one mask per piece below and posture
         leave_floor = all(room_for(FLOOR_ONLY, sizes) for bit, sizes in groups if bit & old)
