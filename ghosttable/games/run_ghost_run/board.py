@@ -544,7 +544,23 @@ class Board:
         that piece must stand on the floor (one level of stacking); a piece carrying another is not
         put anywhere (seed "Moving Furniture"; reference "possibly stacked").
         """
-        return self.resolver(name)(at)
+        # :meth:`resolver`'s test for one spot, without making the other pieces' list
+        shape = game_data().pieces[name]
+        lay = self.layout()
+        if name in lay.carrying or not hall.fits_in_hall(shape, at):
+            return None
+        mine = hall.covered_mask(shape, at)
+        low = None
+        for other, mask in lay.masks.items():
+            if mask & mine and other != name:
+                if low is not None:
+                    return None
+                low = other
+        if low is None:
+            return at if at.on is None else Placement(at.col, at.row, at.rotation, at.posture)
+        if self.furniture[low].on is not None or mine & ~lay.masks[low]:
+            return None
+        return Placement(at.col, at.row, at.rotation, at.posture, low)
 
     def resolver(self, name: str) -> Callable[[Placement], Placement | None]:
         """:meth:`resolve` for piece ``name`` with the other pieces' footprints computed once (for
