@@ -208,7 +208,8 @@ def step_block(
             Action("step", (("cost", cost), ("ghost", gid), ("place", p), ("to", to))) for p in OFFERS[offer]
         )
         for act in got:
-            _STEP_PARTS[id(act)] = (act, (gid, j, str(act["place"]), None, cost, to))
+            place = str(act["place"])
+            _STEP_PARTS[id(act)] = (act, (gid, j, place, None, cost, to), f"{gid}:{to}:{place}:{cost}")
     return got
 
 
@@ -216,7 +217,9 @@ StepParts = tuple[str, int, str, "str | None", int, str]
 """A ``step`` as the plan carries it out: ``(ghost id, space index or -1 for the exit, place,
 ghost merged into or None, cost, destination as written)``."""
 
-_STEP_PARTS: dict[int, tuple[Action, StepParts]] = {}
+_STEP_PARTS: dict[int, tuple[Action, StepParts, str]] = {}
+"""The steps this module makes, by identity: each with its :data:`StepParts` and its text in a seal
+(``sealing.step_text``)."""
 
 
 def step_parts(act: Action) -> StepParts:
@@ -241,7 +244,7 @@ def exit_step(gid: str, cost: int) -> Action:
     got = _EXIT.get((gid, cost))
     if got is None:
         got = _EXIT[(gid, cost)] = Action("step", (("cost", cost), ("ghost", gid), ("to", "exit")))
-        _STEP_PARTS[id(got)] = (got, (gid, -1, "", None, cost, "exit"))
+        _STEP_PARTS[id(got)] = (got, (gid, -1, "", None, cost, "exit"), f"{gid}:exit:{cost}")
     return got
 
 
@@ -437,6 +440,8 @@ class Plan:
 
     Attributes:
         acts: the plan's actions carried out so far, in order (``done`` too); value: its card's value.
+        texts: the texts of its steps in a seal (``sealing.step_text``), in order, while each step
+            is one this module made (else ``None``).
         ghosts: ``{ghost id: [where, space index or -1, place, size, owner]}`` for the seat's own
             ghosts (in id order) and any other ghost the plan names, as the plan leaves them.
         stepped: the ghosts the plan has stepped; made: the ghosts its merges made.
@@ -458,6 +463,7 @@ class Plan:
         "per_space",
         "seat",
         "stepped",
+        "texts",
         "touched",
         "value",
     )
@@ -481,6 +487,7 @@ class Plan:
         self.left = value
         self.value = value
         self.acts: list[Action] = []
+        self.texts: list[str] | None = []
 
     def add(self, board: Board, act: Action) -> None:
         """Carry out one more action of the plan (a ``step``; ``done`` changes nothing) and keep
@@ -492,7 +499,13 @@ class Plan:
             self.per_space = list(self.base.per_space)
             self.per_place = dict(self.base.per_place)
         got = _STEP_PARTS.get(id(act))
-        gid, i, place, merge, cost, _ = got[1] if got is not None and got[0] is act else step_parts(act)
+        if got is not None and got[0] is act:
+            gid, i, place, merge, cost, _ = got[1]
+            if self.texts is not None:
+                self.texts.append(got[2])
+        else:
+            gid, i, place, merge, cost, _ = step_parts(act)
+            self.texts = None
         touched = self.touched = set()
         if merge is None:  # what ``_carry`` does of a step that merges nothing, in one go
             rec = self.ghosts.get(gid)

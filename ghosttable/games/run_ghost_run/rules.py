@@ -1254,7 +1254,13 @@ class RunGhostRunState(State):
         if kind == "step":
             return None
         if kind == "done" and self.phase == "plan":
-            return sealing.seal_of(self.plans[seat])
+            plan = self.plans[seat]
+            memo: Memo | None = self.__dict__.get("_cache")
+            kept = None if memo is None else memo.plans.get(seat)
+            if kept is not None and kept.texts is not None and kept.acts == plan:
+                # the plan carried out holds its steps' texts: the seal ``seal_of`` makes of them
+                return Action(sealing.SEAL, (("steps", tuple(kept.texts)),))
+            return sealing.seal_of(plan)
         return action
 
     def has_staged(self, seat: int) -> bool:
