@@ -13,7 +13,6 @@ bots or the rendering.
 from __future__ import annotations
 
 import functools
-import operator
 import sys
 from collections.abc import Sequence
 from typing import Any, SupportsIndex
@@ -374,10 +373,28 @@ def _fit_rules(size: str) -> dict[int, tuple[tuple[Place, ...], tuple[tuple[str,
 def _empty_offers(layout: Layout, size: str) -> tuple[int, ...]:
     """The offer of each space (by index) of ``layout`` to a ghost of ``size`` when no ghost is in
     the hall."""
-    return tuple(rule[2] for rule in _space_rules(layout, size)[0])
+    return tuple(_rule(layout, size, i)[2] for i in range(len(hall.SPACES)))
 
 
-def _fit_rule(places: tuple[Place, ...], size: str) -> tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]:
+_Rule = tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int]
+
+
+def _rule(layout: Layout, size: str, i: int) -> _Rule:
+    """The rule of places (see :func:`_fit_rules`) of the space of index ``i`` of ``layout`` for
+    ghosts of ``size``, read into the layout's rules (:func:`_space_rules`) when first asked for."""
+    rules = _space_rules(layout, size)[0]
+    got = rules[i]
+    if got is None:
+        places = layout.places_by_index()[i]
+        known = _fit_rules(size)
+        got = known.get(id(places))
+        if got is None or got[0] is not places:
+            got = known[id(places)] = _fit_rule(places, size)
+        rules[i] = got
+    return got
+
+
+def _fit_rule(places: tuple[Place, ...], size: str) -> _Rule:
     units = size_units()[size]
     cands = takers(places, size)
     empty = _offer(tuple(name for name, cap in cands if units <= cap)) if units <= game_data().space_capacity else 0
@@ -398,41 +415,27 @@ def fit_offer(
     used = per_space[i]
     if used - freed + units > capacity:
         return 0
+    rule = rules[i]
+    if rule is None:
+        rule = _rule(layout, size, i)
     if not used:
-        return rules[i][2]
+        return rule[2]
     out = []
-    for name, cap in rules[i][1]:
+    for name, cap in rule[1]:
         if per_place.get((i, name), 0) - (freed if name == freed_place else 0) + units <= cap:
             out.append(name)
     return _offer(tuple(out))
 
 
-def _space_rules(
-    layout: Layout, size: str
-) -> tuple[tuple[tuple[tuple[Place, ...], tuple[tuple[str, int], ...], int], ...], int, int]:
+def _space_rules(layout: Layout, size: str) -> tuple[list[_Rule | None], int, int]:
     """``(rules, units, capacity)`` for ghosts of ``size`` on ``layout``: each space's rule (by
-    index, see :func:`_fit_rules`), the ghost's units and a space's capacity (made once per layout)."""
+    index, see :func:`_fit_rules`; ``None`` until :func:`_rule` reads it), the ghost's units and a
+    space's capacity (made once per layout)."""
     got = layout.rules.get(size)
     if got is None:
-        rules = _fit_rules(size)
-        every = layout.places_by_index()
-        try:  # every tuple of places met before (checked by identity, at C speed)
-            out = tuple(map(rules.__getitem__, map(id, every)))
-            if list(map(_FIRST, out)) != list(every):
-                raise KeyError
-        except KeyError:
-            made = []
-            for places in every:
-                rule = rules.get(id(places))
-                if rule is None or rule[0] is not places:
-                    rule = rules[id(places)] = _fit_rule(places, size)
-                made.append(rule)
-            out = tuple(made)
-        got = layout.rules[size] = (out, size_units()[size], game_data().space_capacity)
+        unread: list[_Rule | None] = [None] * len(hall.SPACES)
+        got = layout.rules[size] = (unread, size_units()[size], game_data().space_capacity)
     return got
-
-
-_FIRST = operator.itemgetter(0)
 
 
 class Plan:
@@ -607,7 +610,7 @@ class Plan:
             used = self.per_space[i]
             if used + rule[1] > rule[2]:
                 return 0
-            if not used:
+            if not used and rule[0][i] is not None:
                 return rule[0][i][2]  # type: ignore[no-any-return]
         return fit_offer(self.base.layout, self.per_space, self.per_place, i, size)
 
