@@ -36,9 +36,10 @@ from ghosttable.games.run_ghost_run.board import (
     Board,
     Ghost,
     Layout,
+    PendingScene,
 )
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
-from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
+from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
 from ghosttable.games.run_ghost_run.listing import (
     ACTING,
     COSTS,
@@ -321,14 +322,15 @@ class RunGhostRunState(State):
             other = hall.OPPOSITE[side]
             looks.append(self._look(other, door))
             self.keyhole = (other, door)
-        self.report["looks"] = looks
+        self._report["looks"] = looks
+        self._scenes_pending = True
         if self.midnight == "perched_cat":
             sent = []
             for g in sorted(self.board.ghosts.values(), key=lambda g: g.id):
                 if g.where == HALL and g.place != "on":
                     g.to_side(RESERVE)
                     sent.append(g.id)
-            self.report["perched_cat"] = sent
+            self._report["perched_cat"] = sent
         self.die_holder = (roller + 1) % self.players
         self.lying = False
         self.discard.extend(c for c in self.cards if c is not None)
@@ -336,7 +338,7 @@ class RunGhostRunState(State):
 
     def _look(self, side: str, door: int) -> dict[str, Any]:
         seen = self.board.seen_from(side, door, self.lying)
-        scene = self._scene_json(side, door)
+        scene = PendingScene(self.board, side, door, self.lying)
         out = []
         for gid in sorted(seen):
             g = self.board.ghosts[gid]
@@ -353,33 +355,26 @@ class RunGhostRunState(State):
         self._say(f"the keyhole at {side} door {door} sees {', '.join(sorted(seen)) or 'nobody'}")
         return {"side": side, "door": door, "seen": out, "scene": scene}
 
-    def _scene_json(self, side: str, door: int) -> dict[str, Any]:
-        """What the keyhole at ``door`` of ``side`` looks at, as the sight test saw it (before the
-        seen ghosts go home): ``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}],
-        "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
-        "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
-        board = self.board
-        lay = board.layout()
-        boxes = lay.boxes_json()
-        mirrors = lay.mirrors_json()
-        posture = "lying" if self.lying else "standing"
-        by_id = board.ghosts
-        names = hall.SPACE_NAMES
-        index = hall.SPACE_INDEX
-        ghosts = [
-            {
-                "ghost": g.id,
-                "owner": g.owner,
-                "size": g.size,
-                "space": names[index[g.space]] if g.space in index else space_name(g.space),
-                "place": g.place or None,
-                "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
-                "posture": posture,
-            }
-            for g in map(by_id.__getitem__, sorted(by_id))
-            if g.where == HALL and g.space is not None
-        ]
-        return {"eye": eye_json(side, door), "boxes": boxes, "mirrors": mirrors, "ghosts": ghosts}
+    @property
+    def report(self) -> dict[str, Any]:
+        """The last turn as it was carried out: ``{"turn", "steps": [step outcome], "cards":
+        {seat: card}, "looks": [{"side", "door", "seen": [...], "scene": {...}}], "perched_cat"}``
+        (the looks from the keyhole's placing on). Each look's ``scene`` (see
+        :meth:`PendingScene.to_json`) is written out when the report is first read, not when the
+        keyhole looks: random playouts and search never read it."""
+        got: dict[str, Any] = self._report
+        if self._scenes_pending:
+            for look in got.get("looks", ()):
+                scene = look.get("scene")
+                if isinstance(scene, PendingScene):
+                    look["scene"] = scene.to_json()
+            self._scenes_pending = False
+        return got
+
+    @report.setter
+    def report(self, value: dict[str, Any]) -> None:
+        self._report = value
+        self._scenes_pending = False
 
     # ----- movement plans -----------------------------------------------------------------------------
 
@@ -781,8 +776,10 @@ class RunGhostRunState(State):
             "plans": [[str(a) for a in plan] for plan in self.plans],
             "log": len(self.log),
         }
-        skip = ("game", "chance", "initial_script", "_cache", "board", "history", "plans", "log")
+        skip: tuple[str, ...] = ("game", "chance", "initial_script", "_cache", "board", "history", "plans", "log")
+        skip += ("_report", "_scenes_pending")
         rest = {k: v for k, v in vars(self).items() if k not in skip}
+        rest["report"] = self.report
         return {"state": _canonical(rest), "data": data, "chance": self.chance.fingerprint()}
 
     def clone(self) -> RunGhostRunState:
@@ -798,7 +795,7 @@ class RunGhostRunState(State):
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
         # the report's parts are never changed once made, only its top level (the looks)
-        twin.report = dict(self.report)
+        twin._report = dict(self._report)
         twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
         twin.removed = list(self.removed)
         twin.deck = list(self.deck)
