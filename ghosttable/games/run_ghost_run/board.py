@@ -50,8 +50,8 @@ HALL = "hall"
 EXITED = "exited"
 UNUSED = "unused"
 
-FurnitureKey = tuple[tuple[str, Placement], ...]
-"""A furniture configuration as ``((piece, placement), ...)`` in the board's order."""
+FurnitureKey = tuple[tuple[str, ...], tuple[int, ...]]
+"""A furniture configuration as ``(pieces, identities of their placements)`` in the board's order."""
 
 PieceKey = tuple[str, int, int, int, str, float]
 """Where a piece stands: ``(name, col, row, rotation, posture, base)``."""
@@ -501,8 +501,12 @@ _LAYOUT_LIMIT = 16
 
 def layout_of(furniture: Mapping[str, Placement]) -> Layout:
     """The shared :class:`Layout` of ``furniture`` (computed on first use; the last
-    ``_LAYOUT_LIMIT`` configurations are kept)."""
-    key = tuple(furniture.items())
+    ``_LAYOUT_LIMIT`` configurations are kept). A configuration is found again by its pieces'
+    names and the identity of their placements (placements never change, and boards and their
+    copies share them): hashing each placement's fields costs more than the few layouts an equal
+    placement made anew would find again. The layout kept holds those very placements, so no
+    identity in a kept key can pass to another object."""
+    key = (tuple(furniture), tuple(map(id, furniture.values())))
     got = _LAYOUTS.get(key)
     if got is None:
         if len(_LAYOUTS) >= _LAYOUT_LIMIT:

@@ -74,6 +74,9 @@ from ghosttable.games.run_ghost_run.listing import (
     step_table,
 )
 
+_NAMES: dict[Space, str] = dict(zip(hall.SPACES, hall.SPACE_NAMES, strict=True))
+"""Each space's name (``(2, 0)`` -> ``"C1"``), for the spaces of the hall."""
+
 VERSION = "3.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
 
@@ -619,30 +622,36 @@ class RunGhostRunState(State):
         gid, k, place, merge, _, dest = step_parts(act)
         g = board.ghosts[gid]
         seat = g.owner
-        origin = space_name(g.space) if g.space is not None else g.where
-        outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
+        was = g.space
+        origin = g.where if was is None else _NAMES.get(was) or space_name(was)
+        head = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
         units = size_units()
         if lay is None:
             lay = board.layout()
+        per_space, per_place = loads if loads is not None else ({}, {})
+        counted = loads is not None
 
         def shift(ghost: Ghost, sign: int) -> None:
-            if loads is not None and ghost.where == HALL and ghost.space is not None:
+            sp = ghost.space
+            if ghost.where == HALL and sp is not None:
                 u = sign * units[ghost.size]
-                per_space, per_place = loads
-                per_space[ghost.space] = per_space.get(ghost.space, 0) + u
-                key = (ghost.space, ghost.place)
+                per_space[sp] = per_space.get(sp, 0) + u
+                key = (sp, ghost.place)
                 per_place[key] = per_place.get(key, 0) + u
 
         if dest == "exit":
-            shift(g, -1)
+            if counted:
+                shift(g, -1)
             g.to_side(EXITED)
-            outcome.update(to="exit", place=None, stopped_short=False)
-            return outcome
+            return {**head, "to": "exit", "place": None, "stopped_short": False}
         sp = hall.SPACES[k]
         # lift the mover so it does not count against its own destination
-        saved = (g.where, g.space, g.place)
-        shift(g, -1)
-        g.to_side(RESERVE)
+        saved = (g.where, was, g.place)
+        if counted and saved[0] == HALL and was is not None:
+            u = units[g.size]
+            per_space[was] -= u
+            per_place[(was, saved[2])] -= u
+        g.where, g.space, g.place = RESERVE, None, ""
         if merge is not None:
             t = board.ghosts.get(merge)
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
@@ -651,34 +660,45 @@ class RunGhostRunState(State):
                 if piece is not None and place in board.fitting_places(
                     sp, result_size, loads=loads, freed=units[t.size], freed_place=place, layout=lay
                 ):
-                    shift(t, -1)
+                    if counted:
+                        shift(t, -1)
                     t.to_side(RESERVE)
                     g.to_side(RESERVE)
                     piece.to_hall(sp, place)
-                    shift(piece, 1)
+                    if counted:
+                        shift(piece, 1)
                     made.add(piece.id)
-                    outcome.update(to=dest, place=place, stopped_short=False, merged=[g.id, t.id], became=piece.id)
-                    return outcome
+                    return {
+                        **head,
+                        "to": dest,
+                        "place": place,
+                        "stopped_short": False,
+                        "merged": [g.id, t.id],
+                        "became": piece.id,
+                    }
         if strict or place in board.fitting_places(sp, g.size, loads=loads, layout=lay):
-            g.to_hall(sp, place)
-            shift(g, 1)
-            outcome.update(to=dest, place=place, stopped_short=False)
-            return outcome
-        if saved[0] == HALL and saved[1] is not None:
-            path = hall.path_between(saved[1], sp)
+            g.where, g.space, g.place = HALL, sp, place
+            if counted:
+                u = units[g.size]
+                per_space[sp] = per_space.get(sp, 0) + u
+                key = (sp, place)
+                per_place[key] = per_place.get(key, 0) + u
+            return {**head, "to": dest, "place": place, "stopped_short": False}
+        if saved[0] == HALL and was is not None:
+            path = hall.path_between(was, sp)
         else:
             path = hall.entry_path(self.start_side[seat], sp)
         for back in reversed(path[:-1]):
             fits = board.fitting_places(back, g.size, loads=loads, layout=lay)
             if fits:
                 g.to_hall(back, fits[0])
-                shift(g, 1)
-                outcome.update(to=space_name(back), place=fits[0], stopped_short=True)
-                return outcome
+                if counted:
+                    shift(g, 1)
+                return {**head, "to": space_name(back), "place": fits[0], "stopped_short": True}
         g.where, g.space, g.place = saved
-        shift(g, 1)
-        outcome.update(to=origin, place=saved[2] or None, stopped_short=True)
-        return outcome
+        if counted:
+            shift(g, 1)
+        return {**head, "to": origin, "place": saved[2] or None, "stopped_short": True}
 
     def _reveal(self) -> None:
         steps: list[dict[str, Any]] = []
