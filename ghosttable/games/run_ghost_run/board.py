@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,8 +50,8 @@ HALL = "hall"
 EXITED = "exited"
 UNUSED = "unused"
 
-FurnitureKey = tuple[tuple[str, Placement], ...]
-"""A furniture configuration as ``((piece, placement), ...)`` in the board's order."""
+FurnitureKey = tuple[tuple[str, ...], tuple[int, ...]]
+"""A furniture configuration as ``(pieces, identities of their placements)`` in the board's order."""
 
 PieceKey = tuple[str, int, int, int, str, float]
 """Where a piece stands: ``(name, col, row, rotation, posture, base)``."""
@@ -166,7 +166,7 @@ class Layout:
         self._facing: dict[tuple[str, int], tuple[Mirror, ...]] = {}
         self._json: tuple[tuple[tuple[str, tuple[float, ...]], ...], tuple[dict[str, Any], ...]] | None = None
         self._tops: dict[Space, float] = {}
-        self._sight: dict[tuple[str, int, Space, str, bool, bool, bool], str | None] = {}
+        self._sight: dict[tuple[str, int, bool], dict[tuple[Space, str, bool, bool], str | None]] = {}
 
     # ----- places -----------------------------------------------------------------------------
 
@@ -327,34 +327,73 @@ class Layout:
         """How door ``door`` of ``side`` sees a ghost of ``size`` at ``space`` (``on`` the piece
         there, ``inside`` it, lying down): ``"direct"``, ``"mirror"`` or ``None`` (hidden), as
         :func:`geometry.sees` finds it; each answer is computed once per layout."""
-        key = (side, door, space, size, on, inside, lying)
-        memo = self._sight
-        how = memo.get(key, "")
+        view = (side, door, lying)
+        memo = self._sight.get(view)
+        if memo is None:
+            memo = self._sight[view] = {}
+        how = memo.get((space, size, on, inside), "")
         if how != "":
             return how
+        return self._sight_of(view, memo, space, size, on, inside)
+
+    def seen(self, side: str, door: int, lying: bool, ghosts: Iterable[Ghost]) -> dict[str, str]:
+        """:meth:`sight` of each of ``ghosts`` in the hall (lying down when ``lying``): ``{ghost id:
+        "direct" | "mirror"}`` for those door ``door`` of ``side`` sees, in the order given."""
+        view = (side, door, lying)
+        memo = self._sight.get(view)
+        if memo is None:
+            memo = self._sight[view] = {}
+        seen: dict[str, str] = {}
+        for g in ghosts:
+            space = g.space
+            if g.where != HALL or space is None:
+                continue
+            place = g.place
+            key = (space, g.size, place == "on", place == "inside")
+            how = memo.get(key, "")
+            if how == "":
+                how = self._sight_of(view, memo, *key)
+            if how is not None:
+                seen[g.id] = how
+        return seen
+
+    def _sight_of(
+        self,
+        view: tuple[str, int, bool],
+        memo: dict[tuple[Space, str, bool, bool], str | None],
+        space: Space,
+        size: str,
+        on: bool,
+        inside: bool,
+    ) -> str | None:
+        """:meth:`sight` worked out (and kept in ``memo``, the answers for ``view``)."""
+        key = (space, size, on, inside)
         if inside:
             memo[key] = None
             return None
+        side, door, lying = view
         base = self.top(space) if on else 0.0
-        target, lines, cells = _target_in_view(side, door, space, size, base, lying)
+        in_view = _IN_VIEW.get(view)
+        if in_view is None:
+            in_view = _IN_VIEW[view] = {}
+        got = in_view.get((space, size, base))
+        if got is None:
+            got = in_view[(space, size, base)] = _target_in_view(side, door, space, size, base, lying)
+        target, lines, cells = got
         parts = self._parts
         if parts is None:
             parts = self.parts()
         # :func:`geometry.sees_through`'s direct lines, each tested only against the pieces standing
         # on a space it passes over (a line passing over no piece's space is clear)
-        direct = False
         if lines:
             near = [part for part in parts if part[0] & cells]
             if not near:
-                direct = True
-            else:
-                for line, segment in lines:
-                    if segment_clear_along(segment, [part[2] for part in near if part[0] & line]):
-                        direct = True
-                        break
-        if direct:
-            memo[key] = "direct"
-            return "direct"
+                memo[key] = "direct"
+                return "direct"
+            for line, segment in lines:
+                if segment_clear_along(segment, [part[2] for part in near if part[0] & line]):
+                    memo[key] = "direct"
+                    return "direct"
         facing = self._facing.get((side, door))
         if facing is None:
             eye = hall.eye(side, door)
@@ -374,27 +413,25 @@ def _face_seen(side: str, door: int, mirror: Mirror) -> bool:
     return face_in_view(hall.eye(side, door), mirror)
 
 
-_IN_VIEW: dict[tuple[str, int, Space, str, float, bool], tuple[Target, tuple[tuple[int, Segment], ...], int]] = {}
+InView = tuple[Target, tuple[tuple[int, Segment], ...], int]
+"""A sight target, its lines in view (the spaces each passes over, its segment) and all their spaces."""
+
+_IN_VIEW: dict[tuple[str, int, bool], dict[tuple[Space, str, float], InView]] = {}
+""":func:`_target_in_view`'s answers, by ``(side, door, lying)`` then ``(space, size, base)``."""
 
 
-def _target_in_view(
-    side: str, door: int, space: Space, size: str, base: float, lying: bool
-) -> tuple[Target, tuple[tuple[int, Segment], ...], int]:
+def _target_in_view(side: str, door: int, space: Space, size: str, base: float, lying: bool) -> InView:
     """The sight target of a ghost of ``size`` at ``space`` on height ``base`` (lying down or not);
     for each of its samples in the field of view of door ``door`` of ``side``, in order, the spaces
     its line from the eye passes over (:func:`_line_cells`) and that line as a segment from the eye
     (:func:`geometry.segment_of`; no furniture changes either); and the spaces of all its lines
-    together: computed once."""
-    key = (side, door, space, size, base, lying)
-    got = _IN_VIEW.get(key)
-    if got is None:
-        target = hall.ghost_target("probe", space, size, base, lying, False)
-        eye = hall.eye(side, door)
-        lines = tuple(
-            (_line_cells(side, door, p[0], p[1]), segment_of(eye.position, p)) for p in target.samples if eye.in_view(p)
-        )
-        got = _IN_VIEW[key] = (target, lines, functools.reduce(operator.or_, (cells for cells, _ in lines), 0))
-    return got
+    together (kept in ``_IN_VIEW`` by :meth:`Layout.sight`: no furniture changes any of it)."""
+    target = hall.ghost_target("probe", space, size, base, lying, False)
+    eye = hall.eye(side, door)
+    lines = tuple(
+        (_line_cells(side, door, p[0], p[1]), segment_of(eye.position, p)) for p in target.samples if eye.in_view(p)
+    )
+    return (target, lines, functools.reduce(operator.or_, (cells for cells, _ in lines), 0))
 
 
 CELL_MARGIN = 1e-6
@@ -464,8 +501,12 @@ _LAYOUT_LIMIT = 16
 
 def layout_of(furniture: Mapping[str, Placement]) -> Layout:
     """The shared :class:`Layout` of ``furniture`` (computed on first use; the last
-    ``_LAYOUT_LIMIT`` configurations are kept)."""
-    key = tuple(furniture.items())
+    ``_LAYOUT_LIMIT`` configurations are kept). A configuration is found again by its pieces'
+    names and the identity of their placements (placements never change, and boards and their
+    copies share them): hashing each placement's fields costs more than the few layouts an equal
+    placement made anew would find again. The layout kept holds those very placements, so no
+    identity in a kept key can pass to another object."""
+    key = (tuple(furniture), tuple(map(id, furniture.values())))
     got = _LAYOUTS.get(key)
     if got is None:
         if len(_LAYOUTS) >= _LAYOUT_LIMIT:
@@ -751,16 +792,8 @@ class Board:
 
     def seen_from(self, side: str, door: int, lying: bool) -> dict[str, str]:
         """Which ghosts door ``door`` of ``side`` sees: ``{ghost id: "direct" | "mirror"}``, by id."""
-        lay = self.layout()
-        seen: dict[str, str] = {}
         ghosts = self.ghosts
-        for gid in sorted(ghosts):
-            g = ghosts[gid]
-            if g.where == HALL and g.space is not None:
-                how = lay.sight(side, door, g.space, g.size, g.place == "on", g.place == "inside", lying)
-                if how is not None:
-                    seen[g.id] = how
-        return seen
+        return self.layout().seen(side, door, lying, map(ghosts.__getitem__, sorted(ghosts)))
 
     def seen_from_all(self, lying: bool) -> dict[tuple[str, int], dict[str, str]]:
         """:meth:`seen_from` for all 24 doors at once."""
@@ -795,3 +828,59 @@ def takers(places: tuple[Place, ...], size: str) -> tuple[tuple[str, int], ...]:
     if got is None or got[0] is not places:
         got = _TAKERS[key] = (places, tuple((p.name, p.units) for p in places if size in p.sizes))
     return got[1]
+
+
+class PendingScene:
+    """What the keyhole at door ``door`` of ``side`` looked at, kept as it stood (the furniture's
+    placements, which never change, and each ghost in the hall as ``(id, owner, size, space,
+    place)`` by id) to be written out as JSON only when a reader asks (:meth:`to_json`): a look's
+    picture is for people, and playouts and search never read it."""
+
+    __slots__ = ("door", "furniture", "ghosts", "lying", "side")
+
+    def __init__(self, board: Board, side: str, door: int, lying: bool) -> None:
+        self.side = side
+        self.door = door
+        self.lying = lying
+        self.furniture = dict(board.furniture)
+        by_id = board.ghosts
+        self.ghosts = tuple(
+            (g.id, g.owner, g.size, g.space, g.place)
+            for g in map(by_id.__getitem__, sorted(by_id))
+            if g.where == HALL and g.space is not None
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PendingScene):
+            return NotImplemented
+        return self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}], "mirrors": [mirror
+        face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base", "posture"}]}`` in
+        world units (one space = 1.0), for a perspective picture of the look (before the seen
+        ghosts went home); a fresh dict each call."""
+        lay = layout_of(self.furniture)
+        posture = "lying" if self.lying else "standing"
+        names = hall.SPACE_NAMES
+        index = hall.SPACE_INDEX
+        ghosts = [
+            {
+                "ghost": gid,
+                "owner": owner,
+                "size": size,
+                "space": names[index[space]] if space in index else hall.space_name(space),
+                "place": place or None,
+                "base": round(lay.top(space), 6) if place == "on" else 0.0,
+                "posture": posture,
+            }
+            for gid, owner, size, space, place in self.ghosts
+        ]
+        return {
+            "eye": hall.eye_json(self.side, self.door),
+            "boxes": lay.boxes_json(),
+            "mirrors": lay.mirrors_json(),
+            "ghosts": ghosts,
+        }

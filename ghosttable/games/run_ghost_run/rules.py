@@ -36,9 +36,10 @@ from ghosttable.games.run_ghost_run.board import (
     Board,
     Ghost,
     Layout,
+    PendingScene,
 )
 from ghosttable.games.run_ghost_run.data import NEXT_SIZE, POSTURES, POSTURES_1_0, SIZES, Place, game_data, posture_text
-from ghosttable.games.run_ghost_run.hall import Placement, Space, eye_json, parse_space, space_name
+from ghosttable.games.run_ghost_run.hall import Placement, Space, parse_space, space_name
 from ghosttable.games.run_ghost_run.listing import (
     ACTING,
     COSTS,
@@ -72,6 +73,9 @@ from ghosttable.games.run_ghost_run.listing import (
     step_parts,
     step_table,
 )
+
+_NAMES: dict[Space, str] = dict(zip(hall.SPACES, hall.SPACE_NAMES, strict=True))
+"""Each space's name (``(2, 0)`` -> ``"C1"``), for the spaces of the hall."""
 
 VERSION = "3.0"
 """The rules' version (the spec's ``version``): bumped when behaviour changes."""
@@ -321,14 +325,15 @@ class RunGhostRunState(State):
             other = hall.OPPOSITE[side]
             looks.append(self._look(other, door))
             self.keyhole = (other, door)
-        self.report["looks"] = looks
+        self._report["looks"] = looks
+        self._scenes_pending = True
         if self.midnight == "perched_cat":
             sent = []
             for g in sorted(self.board.ghosts.values(), key=lambda g: g.id):
                 if g.where == HALL and g.place != "on":
                     g.to_side(RESERVE)
                     sent.append(g.id)
-            self.report["perched_cat"] = sent
+            self._report["perched_cat"] = sent
         self.die_holder = (roller + 1) % self.players
         self.lying = False
         self.discard.extend(c for c in self.cards if c is not None)
@@ -336,7 +341,7 @@ class RunGhostRunState(State):
 
     def _look(self, side: str, door: int) -> dict[str, Any]:
         seen = self.board.seen_from(side, door, self.lying)
-        scene = self._scene_json(side, door)
+        scene = PendingScene(self.board, side, door, self.lying)
         out = []
         for gid in sorted(seen):
             g = self.board.ghosts[gid]
@@ -353,33 +358,26 @@ class RunGhostRunState(State):
         self._say(f"the keyhole at {side} door {door} sees {', '.join(sorted(seen)) or 'nobody'}")
         return {"side": side, "door": door, "seen": out, "scene": scene}
 
-    def _scene_json(self, side: str, door: int) -> dict[str, Any]:
-        """What the keyhole at ``door`` of ``side`` looks at, as the sight test saw it (before the
-        seen ghosts go home): ``{"eye", "boxes": [{"piece", "box": [x0, y0, z0, x1, y1, z1]}],
-        "mirrors": [mirror face], "ghosts": [{"ghost", "owner", "size", "space", "place", "base",
-        "posture"}]}`` in world units (one space = 1.0), for a perspective picture of the look."""
-        board = self.board
-        lay = board.layout()
-        boxes = lay.boxes_json()
-        mirrors = lay.mirrors_json()
-        posture = "lying" if self.lying else "standing"
-        by_id = board.ghosts
-        names = hall.SPACE_NAMES
-        index = hall.SPACE_INDEX
-        ghosts = [
-            {
-                "ghost": g.id,
-                "owner": g.owner,
-                "size": g.size,
-                "space": names[index[g.space]] if g.space in index else space_name(g.space),
-                "place": g.place or None,
-                "base": round(lay.top(g.space), 6) if g.place == "on" else 0.0,
-                "posture": posture,
-            }
-            for g in map(by_id.__getitem__, sorted(by_id))
-            if g.where == HALL and g.space is not None
-        ]
-        return {"eye": eye_json(side, door), "boxes": boxes, "mirrors": mirrors, "ghosts": ghosts}
+    @property
+    def report(self) -> dict[str, Any]:
+        """The last turn as it was carried out: ``{"turn", "steps": [step outcome], "cards":
+        {seat: card}, "looks": [{"side", "door", "seen": [...], "scene": {...}}], "perched_cat"}``
+        (the looks from the keyhole's placing on). Each look's ``scene`` (see
+        :meth:`PendingScene.to_json`) is written out when the report is first read, not when the
+        keyhole looks: random playouts and search never read it."""
+        got: dict[str, Any] = self._report
+        if self._scenes_pending:
+            for look in got.get("looks", ()):
+                scene = look.get("scene")
+                if isinstance(scene, PendingScene):
+                    look["scene"] = scene.to_json()
+            self._scenes_pending = False
+        return got
+
+    @report.setter
+    def report(self, value: dict[str, Any]) -> None:
+        self._report = value
+        self._scenes_pending = False
 
     # ----- movement plans -----------------------------------------------------------------------------
 
@@ -677,30 +675,36 @@ class RunGhostRunState(State):
         gid, k, place, merge, _, dest = step_parts(act)
         g = board.ghosts[gid]
         seat = g.owner
-        origin = space_name(g.space) if g.space is not None else g.where
-        outcome: dict[str, Any] = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
+        was = g.space
+        origin = g.where if was is None else _NAMES.get(was) or space_name(was)
+        head = {"seat": seat, "ghost": g.id, "from": origin, "planned": dest, "cost": act["cost"]}
         units = size_units()
         if lay is None:
             lay = board.layout()
+        per_space, per_place = loads if loads is not None else ({}, {})
+        counted = loads is not None
 
         def shift(ghost: Ghost, sign: int) -> None:
-            if loads is not None and ghost.where == HALL and ghost.space is not None:
+            sp = ghost.space
+            if ghost.where == HALL and sp is not None:
                 u = sign * units[ghost.size]
-                per_space, per_place = loads
-                per_space[ghost.space] = per_space.get(ghost.space, 0) + u
-                key = (ghost.space, ghost.place)
+                per_space[sp] = per_space.get(sp, 0) + u
+                key = (sp, ghost.place)
                 per_place[key] = per_place.get(key, 0) + u
 
         if dest == "exit":
-            shift(g, -1)
+            if counted:
+                shift(g, -1)
             g.to_side(EXITED)
-            outcome.update(to="exit", place=None, stopped_short=False)
-            return outcome
+            return {**head, "to": "exit", "place": None, "stopped_short": False}
         sp = hall.SPACES[k]
         # lift the mover so it does not count against its own destination
-        saved = (g.where, g.space, g.place)
-        shift(g, -1)
-        g.to_side(RESERVE)
+        saved = (g.where, was, g.place)
+        if counted and saved[0] == HALL and was is not None:
+            u = units[g.size]
+            per_space[was] -= u
+            per_place[(was, saved[2])] -= u
+        g.where, g.space, g.place = RESERVE, None, ""
         if merge is not None:
             t = board.ghosts.get(merge)
             if t is not None and t.where == HALL and t.space == sp and t.place == place and t.id not in made:
@@ -709,34 +713,45 @@ class RunGhostRunState(State):
                 if piece is not None and place in board.fitting_places(
                     sp, result_size, loads=loads, freed=units[t.size], freed_place=place, layout=lay
                 ):
-                    shift(t, -1)
+                    if counted:
+                        shift(t, -1)
                     t.to_side(RESERVE)
                     g.to_side(RESERVE)
                     piece.to_hall(sp, place)
-                    shift(piece, 1)
+                    if counted:
+                        shift(piece, 1)
                     made.add(piece.id)
-                    outcome.update(to=dest, place=place, stopped_short=False, merged=[g.id, t.id], became=piece.id)
-                    return outcome
+                    return {
+                        **head,
+                        "to": dest,
+                        "place": place,
+                        "stopped_short": False,
+                        "merged": [g.id, t.id],
+                        "became": piece.id,
+                    }
         if strict or place in board.fitting_places(sp, g.size, loads=loads, layout=lay):
-            g.to_hall(sp, place)
-            shift(g, 1)
-            outcome.update(to=dest, place=place, stopped_short=False)
-            return outcome
-        if saved[0] == HALL and saved[1] is not None:
-            path = hall.path_between(saved[1], sp)
+            g.where, g.space, g.place = HALL, sp, place
+            if counted:
+                u = units[g.size]
+                per_space[sp] = per_space.get(sp, 0) + u
+                key = (sp, place)
+                per_place[key] = per_place.get(key, 0) + u
+            return {**head, "to": dest, "place": place, "stopped_short": False}
+        if saved[0] == HALL and was is not None:
+            path = hall.path_between(was, sp)
         else:
             path = hall.entry_path(self.start_side[seat], sp)
         for back in reversed(path[:-1]):
             fits = board.fitting_places(back, g.size, loads=loads, layout=lay)
             if fits:
                 g.to_hall(back, fits[0])
-                shift(g, 1)
-                outcome.update(to=space_name(back), place=fits[0], stopped_short=True)
-                return outcome
+                if counted:
+                    shift(g, 1)
+                return {**head, "to": space_name(back), "place": fits[0], "stopped_short": True}
         g.where, g.space, g.place = saved
-        shift(g, 1)
-        outcome.update(to=origin, place=saved[2] or None, stopped_short=True)
-        return outcome
+        if counted:
+            shift(g, 1)
+        return {**head, "to": origin, "place": saved[2] or None, "stopped_short": True}
 
     def _reveal(self) -> None:
         steps: list[dict[str, Any]] = []
@@ -834,8 +849,10 @@ class RunGhostRunState(State):
             "plans": [[str(a) for a in plan] for plan in self.plans],
             "log": len(self.log),
         }
-        skip = ("game", "chance", "initial_script", "_cache", "board", "history", "plans", "log")
+        skip: tuple[str, ...] = ("game", "chance", "initial_script", "_cache", "board", "history", "plans", "log")
+        skip += ("_report", "_scenes_pending")
         rest = {k: v for k, v in vars(self).items() if k not in skip}
+        rest["report"] = self.report
         return {"state": _canonical(rest), "data": data, "chance": self.chance.fingerprint()}
 
     def clone(self) -> RunGhostRunState:
@@ -851,7 +868,7 @@ class RunGhostRunState(State):
         twin.plans = [list(p) for p in self.plans]
         twin.log = list(self.log)
         # the report's parts are never changed once made, only its top level (the looks)
-        twin.report = dict(self.report)
+        twin._report = dict(self._report)
         twin.initial_script = {k: list(v) for k, v in self.initial_script.items()}
         twin.removed = list(self.removed)
         twin.deck = list(self.deck)

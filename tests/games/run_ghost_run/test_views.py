@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from ghosttable.core import Action
 from ghosttable.games.run_ghost_run import hall
@@ -99,3 +100,31 @@ def test_each_look_keeps_the_scene_the_keyhole_looked_at() -> None:
     assert ghosts["red-s3"]["place"] == "inside" and ghosts["blue-s1"]["space"] == "A1"
     assert state.board.ghosts["blue-s1"].where == "reserve"  # the seen ghost went home after the look
     json.dumps(scene)
+
+
+def test_a_look_scene_read_later_is_the_scene_at_the_look() -> None:
+    """The scene is written out when the report is first read: read after the board has changed,
+    from the state or from a copy made before, it is still what the keyhole looked at."""
+
+    def looked() -> Any:
+        state = new_state(2, first=[NO_FURNITURE[5], NO_FURNITURE[6]], keyhole=("east", 1), script={"die": [6, 1]})
+        put(state, "blue-s1", "hall", "A1")
+        put(state, "red-s2", "hall", "B2", "on")
+        done(state, 0, 1)
+        state.chance.script("door_die", [1])
+        state.apply(Action.make("keyhole", side="south"), 0)
+        return state
+
+    at_once = looked()
+    expected = json.loads(json.dumps(at_once.view(0)["last_turn"]["looks"][0]["scene"]))
+    later = looked()
+    twin = later.clone()
+    name = next(iter(later.board.furniture))
+    before = later.board.furniture[name]
+    for ghost in later.board.ghosts.values():
+        ghost.to_side("reserve")
+    later.board.furniture[name] = type(before)(before.col, before.row, (before.rotation + 90) % 360, before.posture)
+    put(later, "red-s1", "hall", "F6")
+    assert later.report["looks"][0]["scene"] == expected
+    assert twin.view(1)["last_turn"]["looks"][0]["scene"] == expected
+    assert later.fingerprint() != at_once.fingerprint()  # the board did change
