@@ -987,20 +987,30 @@ def _words(state: State, seat: int, undo: UndoLog) -> str:
 
 
 HINT_WORK = 20_000
-"""Work units of the search behind one ``hint`` (see :mod:`ghosttable.ai.advisor`)."""
+"""Work units of the search behind one ``hint`` in a game without a hint of its own (Ghost
+Stories; see :mod:`ghosttable.ai.advisor`)."""
 
 HINT_SHOWN = 5
 """How many of the best actions a ``hint`` lists."""
 
 
 def _hint(state: State, seat: int, actions: Sequence[Action]) -> None:
-    """Print the search's best actions for ``seat`` (numbered as listed) with their estimated
-    chances of winning, from what the seat knows only (:func:`ghosttable.ai.advise`)."""
-    from ghosttable.ai.advisor import advise
+    """Print, from what ``seat`` knows only, the action a hint points to with its estimated chance
+    of winning: for a game with a hint of its own (``suggester()``: the Old House and Run, Ghost,
+    Run!, whose ``expert`` chooses and whose playouts estimate the chance) that one action, as the
+    browser's Hint button gives it (:func:`ghosttable.ai.advisor.suggest`); otherwise the search's
+    best actions (:func:`ghosttable.ai.advise`), numbered as listed."""
+    from ghosttable.ai.advisor import advise, suggest
 
-    advice = advise(state, seat, work=HINT_WORK, seed=len(state.history))
-    console.print("[bold]hint[/bold]: the best actions, with the chance of winning")
-    for item in advice[:HINT_SHOWN]:
+    seed = len(state.history)
+    if callable(getattr(state.game, "suggester", None)):
+        found = suggest(state, seat, seed=seed)
+        advice = [] if found is None else [found]
+        console.print("[bold]hint[/bold]: the search's choice, with the chance of winning")
+    else:
+        advice = advise(state, seat, work=HINT_WORK, seed=seed)[:HINT_SHOWN]
+        console.print("[bold]hint[/bold]: the best actions, with the chance of winning")
+    for item in advice:
         number = actions.index(item.action) + 1 if item.action in actions else 0
         behind = f"{item.playouts} sampled futures" if item.playouts else "not played out"
         console.print(f"  {number:>3}. {item.action}  [dim]{item.chance:.0%}, {behind}[/dim]", highlight=False)

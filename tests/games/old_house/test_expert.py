@@ -191,3 +191,37 @@ def test_a_hint_is_the_expert_s_legal_choice_with_its_chance_from_many_playouts_
         assert twin.view(seat) == state.view(seat)
         again = suggest(twin, seat, work=2_000, playout_work=20_000, seed=3)
         assert again == hint
+
+
+def test_terminal_hint_gives_the_experts_choice_with_its_playouts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``hint`` at the terminal points to the same action as the browser's Hint button
+    (``suggest``: the expert's choice, its chance from some twenty playouts), not to a flat
+    ranking with a few playouts an action."""
+    from ghosttable.ai import advisor
+    from ghosttable.cli import run_terminal_game
+
+    said: list[str] = []
+    given: list[advisor.Advice | None] = []
+    real = advisor.suggest
+
+    def answer(prompt: str = "") -> str:
+        said.append("hint" if not said else "quit")
+        return said[-1]
+
+    def suggest(*args: object, **kwargs: object) -> advisor.Advice | None:
+        given.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return given[-1]
+
+    monkeypatch.setattr("ghosttable.cli.console.input", answer)
+    monkeypatch.setattr(advisor, "suggest", suggest)
+    state = run_terminal_game(load("old-house", players=3), {0}, ["human", "heuristic", "heuristic"], seed=3)
+    out = capsys.readouterr().out
+    assert said == ["hint", "quit"] and not state.is_terminal()
+    assert "hint: the search's choice" in out
+    line = out[out.index("hint:") :].splitlines()[1]
+    assert len(given) == 1 and given[0] is not None
+    assert str(given[0].action) in line and f"{given[0].chance:.0%}" in line
+    futures = int(line.rsplit(", ", 1)[1].split()[0])
+    assert futures == given[0].playouts >= 10

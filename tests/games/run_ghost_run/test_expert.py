@@ -260,7 +260,6 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
     # then plans (and asks a hint)
     answers = iter(["1", "1", "hint"] + ["1"] * 5000)
     monkeypatch.setattr("rich.console.Console.input", lambda self, prompt="": next(answers))
-    monkeypatch.setattr("ghosttable.cli.HINT_WORK", 1)
     code, out, _ = run(
         [
             "play",
@@ -281,8 +280,9 @@ def test_terminal_play_gives_a_hint_at_a_staged_plan(
     assert code == 0 and "game over" in out
     hint = out.index("hint:")
     assert out.rfind("plan_movement", 0, hint) > out.rfind("place_furniture", 0, hint)
-    best = out[hint:].splitlines()[1]  # the best action, with its chance and the futures behind it
-    assert "1." in best and "cost=" in best and "sampled futures" in best and " 0%," not in best
+    best = out[hint:].splitlines()[1]  # the expert's choice, with its chance and the futures behind it
+    assert int(best.split(".", 1)[0]) >= 1  # numbered as the choices are listed
+    assert "cost=" in best and "sampled futures" in best and " 0%," not in best
     chance, futures = best.rsplit("  ", 1)[1].split(", ")
     assert chance.endswith("%") and int(futures.split()[0]) > 0
 
