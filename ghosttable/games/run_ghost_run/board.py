@@ -270,11 +270,17 @@ class Layout:
             furniture = self.furniture
             for name in sorted(furniture):
                 at = furniture[name]
-                base = self.base_of(name)
-                _, face, group = _piece_geometry(name, at.col, at.row, at.rotation, at.posture, base)
-                parts.append((masks[name], (name, at.col, at.row, at.rotation, at.posture, base), group))
-                if face is not None:
-                    mirrors.append(face)
+                base = 0.0 if at.on is None else self.base_of(name)
+                kept = _PARTS.get((name, id(at)))
+                if kept is None or kept[0] is not at or kept[1] != base:
+                    if len(_PARTS) >= _PARTS_LIMIT:
+                        _PARTS.clear()
+                    _, face, group = _piece_geometry(name, at.col, at.row, at.rotation, at.posture, base)
+                    kept = (at, base, (masks[name], (name, at.col, at.row, at.rotation, at.posture, base), group), face)
+                    _PARTS[(name, id(at))] = kept
+                parts.append(kept[2])
+                if kept[3] is not None:
+                    mirrors.append(kept[3])
             got = self._parts = tuple(parts)
             self._groups = tuple(part[2] for part in got)
             self._mirrors = tuple(mirrors)
@@ -471,6 +477,13 @@ def _line_cells(side: str, door: int, sx: float, sy: float) -> int:
                 row |= bit
         mask |= row << (r * hall.COLUMNS)
     return mask
+
+
+_PARTS: dict[tuple[str, int], tuple[Placement, float, tuple[int, PieceKey, Group], Mirror | None]] = {}
+""":meth:`Layout.parts`' entry of a piece and its mirror face, by the piece's name and the identity of
+its placement (kept in the entry, so that the identity passes to no other object while it is kept),
+with the height it stands on; started afresh past ``_PARTS_LIMIT``."""
+_PARTS_LIMIT = 1 << 14
 
 
 @functools.lru_cache(maxsize=16384)
