@@ -99,8 +99,9 @@ def render_view(view: dict[str, Any], heat_map: bool = False) -> RenderableType:
     phantom = view["phantom"]
     hunters = ", ".join(f"{hunter_mark(h['name'])} {h['title']}" for h in view["hunters"])
     route = ". your route, " if view.get("private") is not None else ""
+    hunters = f"{hunters}; " if hunters else ""
     legend = (
-        f"Legend: @ Phantom; {hunters}; R relic (x destroyed), ~ trail, * pentagram, # hunters' trap, "
+        f"Legend: @ Phantom; {hunters}R relic (x destroyed), ~ trail, * pentagram, # hunters' trap, "
         f"{route}s/p/l Shadows/Poltergeist/Slime"
     )
     if heat_map and view.get("private") is None:

@@ -163,6 +163,7 @@ const EN = {
   "rgr.sightNote": "A ghost is caught when the top of its head can be seen, straight or in the mirror; a ghost inside a piece never is.",
   "rgr.seenMirror": "in the mirror",
   "rgr.noLook": "The keyhole has not looked yet: its first picture comes after the first reveal.",
+  "rgr.lookNext": "The plans were revealed: the keyhole looks as soon as its side is chosen, and its picture shows here.",
   "rgr.events": "What happened",
   "rgr.log.turn": "Turn {turn}: {text}",
   "rgr.log.moves": "{seat} moves the {piece} to {to}",
@@ -324,6 +325,7 @@ const ZH = {
   "rgr.sightNote": "能看到幽灵的头顶（直接或在镜中）就算被发现；藏在家具里面的幽灵永远看不到。",
   "rgr.seenMirror": "镜中看到",
   "rgr.noLook": "钥匙孔还没有看过：第一次揭晓之后才有画面。",
+  "rgr.lookNext": "移动计划已揭晓：选定钥匙孔的一侧后它就会看，画面显示在这里。",
   "rgr.events": "发生了什么",
   "rgr.log.turn": "第 {turn} 回合：{text}",
   "rgr.log.moves": "{seat}把{piece}移到 {to}",
@@ -1192,7 +1194,9 @@ export function mount(root, ctx) {
     const looks = report?.looks ?? [];
     keyholeBox.replaceChildren(el("h2", {}, tr("rgr.keyholeTitle")), el("p", { class: "muted rgr-sight-note" }, tr("rgr.sightNote")));
     if (!looks.length) {
-      keyholeBox.append(el("p", { class: "muted", id: "rgr-no-look" }, tr("rgr.noLook")));
+      // after a reveal the report holds this turn's steps and no look yet: the keyhole looks next
+      const text = report?.steps && v.phase === "keyhole" ? tr("rgr.lookNext") : tr("rgr.noLook");
+      keyholeBox.append(el("p", { class: "muted", id: "rgr-no-look" }, text));
       return;
     }
     for (const look of looks) {

@@ -82,3 +82,12 @@ def test_route_legend_only_on_the_phantoms_map_and_hand_size_in_words() -> None:
     for count, words in ((1, "hand 1 card\n"), (2, "hand 2 cards\n"), (0, "hand 0 cards\n")):
         view["phantom"]["hand_size"] = count
         assert f"Phantom's {words}" in _text(game.render_terminal(view, 1))
+
+
+def test_legend_before_the_heroes_are_chosen_has_no_empty_entry() -> None:
+    game = load("old-house", players=3)
+    state = game.new_initial_state(3)
+    view = state.view(None)
+    assert not view["hunters"]  # the heroes are still to be chosen
+    text = _text(game.render_terminal(view, None))
+    assert "Legend: @ Phantom; R relic" in " ".join(text.split()) and "; ;" not in text
