@@ -26,8 +26,10 @@ def random_playout(state: State, rng: random.Random, *, max_decisions: int | Non
     ``State._random_legal`` (by default ``rng.choice`` of the listing; a game may draw uniformly
     without listing every action), applied with
     :meth:`State.apply_legal` (the action comes from the state's own list, so it is not checked
-    again). Stops at the end of the game or after ``max_decisions`` decisions (``None``: the game's
-    ``spec.max_decisions``). Returns the number of decisions made.
+    again); ``State._random_run`` plays them, one by one or, where a game says so, a run of the
+    same seat's decisions at once (the same draws, the same state). Stops at the end of the game
+    or after ``max_decisions`` decisions (``None``: the game's ``spec.max_decisions``). Returns the
+    number of decisions made.
     """
     limit = state.game.spec.max_decisions if max_decisions is None else max_decisions
     made = 0
@@ -35,10 +37,9 @@ def random_playout(state: State, rng: random.Random, *, max_decisions: int | Non
         acting = state.acting_seats()
         if not acting:
             break
-        seat = acting[0]
-        action = state._random_legal(seat, rng)  # the game is not over and ``seat`` is to act
-        if action is None:
+        # the game is not over and ``acting[0]`` is to act
+        run = state._random_run(acting[0], rng, limit - made)
+        if run == 0:
             break
-        state.apply_legal(action, seat)
-        made += 1
+        made += run
     return made

@@ -210,6 +210,21 @@ class State(ABC):
             return None
         return actions[rng.randrange(len(actions))]
 
+    def _random_run(self, seat: int, rng: random.Random, limit: int) -> int:
+        """Play ``seat``'s decisions at random, from one to at most ``limit`` (``limit`` >= 1) while
+        ``seat`` stays the first acting seat, ``seat`` known to be acting; returns how many were
+        made (0 when it has no legal action).
+
+        By default one decision: :meth:`_random_legal`, then :meth:`apply_legal`. A game may play
+        several in one call (the steps of a plan, without going back to the kernel's loop between
+        them), provided the state, and the draws of ``rng``, end as that one decision after
+        another would leave them."""
+        action = self._random_legal(seat, rng)
+        if action is None:
+            return 0
+        self.apply_legal(action, seat)
+        return 1
+
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
         """Carry out ``action`` of ``seat``; it is known to be legal."""

@@ -555,14 +555,42 @@ class RunGhostRunState(State):
             if got is not None:
                 return got
 
-    def _plan_slots(self, seat: int) -> tuple[int, Callable[[int], Action | None]]:
+    def _random_run(self, seat: int, rng: random.Random, limit: int) -> int:
+        """While plans are built and sealed (the merging rule off): ``seat``'s steps drawn as
+        :meth:`_random_legal` draws them, one after another until ``done`` or ``limit``, each kept
+        in its draft and carried out on its plan as :meth:`apply_legal` and the next listing would
+        (a step goes into no history while the plan is sealed); ``done`` goes through
+        :meth:`apply_legal`. Elsewhere, one decision."""
+        if self.phase != "plan" or self.merging or not self.seals_plans or limit < 2:
+            return super()._random_run(seat, rng, limit)
+        draft = self.plans[seat]
+        board = self.board
+        plan = self._plan(seat)
+        made = 0
+        while made < limit:
+            slots, slot = self._plan_slots(seat, plan)
+            while True:
+                got = slot(rng.randrange(slots))
+                if got is not None:
+                    break
+            made += 1
+            if got.kind != "step":
+                self.apply_legal(got, seat)
+                return made
+            draft.append(got)
+            plan.add(board, got)
+        return made
+
+    def _plan_slots(self, seat: int, plan: Plan | None = None) -> tuple[int, Callable[[int], Action | None]]:
         """The slots of ``seat``'s plan decision (the merging rule off): ``(number of slots, the
         action a slot holds or None)``. Mover by mover (in the listing's order), each space it can
         pay for has as many slots as the most places a space of the layout offers, the first of
         them holding its steps to each place offered to the mover's size there; then one slot
         for its exit; the last slot holds ``done``. Read in order, the slots holding an action
-        give the listing (:meth:`_plan_actions`)."""
-        plan = self._plan(seat)
+        give the listing (:meth:`_plan_actions`). ``plan``: :meth:`_plan` of ``seat``, when the
+        caller holds it."""
+        if plan is None:
+            plan = self._plan(seat)
         left = plan.left
         if left <= 0:
             return 1, _done_slot

@@ -20,12 +20,13 @@ dice; on ``classic``, without those lines, the games of 2.0 replay as they were 
 from __future__ import annotations
 
 import hashlib
+import random
 
 import pytest
 
 from ghosttable.ai.base import make_bot
 from ghosttable.ai.play import play_game
-from ghosttable.core.playout import derive_seed
+from ghosttable.core.playout import derive_seed, random_playout
 from ghosttable.games.run_ghost_run import RunGhostRun
 
 OPTION_SETS: dict[str, dict[str, bool]] = {
@@ -89,3 +90,22 @@ def test_random_games_keep_their_records(config: str) -> None:
 def test_heuristic_games_keep_their_records(config: str) -> None:
     players, label = config.split("-")
     assert _digest("heuristic", int(players), label, 2, 7) == HEURISTIC[config]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_plan_drawn_as_one_run_is_the_plan_drawn_step_by_step(players: int) -> None:
+    """``random_playout`` draws a seat's plan steps in one run (``_random_run``); one decision at a
+    time (``max_decisions=1``, which falls back to single draws) the same games come out: the same
+    histories, drafts, reports and states, for the same generator."""
+    game = RunGhostRun(players)
+    for k in range(12):
+        whole = game.new_initial_state(derive_seed(3, k))
+        random_playout(whole, random.Random(k))
+        single = game.new_initial_state(derive_seed(3, k))
+        rng = random.Random(k)
+        while random_playout(single, rng, max_decisions=1):
+            pass
+        assert single.is_terminal() and whole.is_terminal()
+        assert [str(a) for _, a in single.history] == [str(a) for _, a in whole.history]
+        assert single.fingerprint() == whole.fingerprint()
+        assert single.log == whole.log
