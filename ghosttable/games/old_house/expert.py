@@ -48,8 +48,9 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ghosttable.ai.advisor import Advice, flat_monte_carlo
-from ghosttable.ai.base import Observation
+from ghosttable.ai.base import Observation, TrueStateObservation
 from ghosttable.core.actions import Action
+from ghosttable.core.errors import GameError
 from ghosttable.games.old_house.strategy import HeuristicBot, PhantomWeights, _reach_chance
 
 if TYPE_CHECKING:
@@ -426,6 +427,43 @@ class ExpertBot:
     def choose(self, obs: Observation) -> Action:
         """One of ``obs.legal_actions()``."""
         return self.inner.choose(obs)
+
+
+class OraclePhantom(ExpertPhantom):
+    """:class:`ExpertPhantom` searching the true state: the traps where they lie and the dice to come."""
+
+    name = "oracle"
+
+    def _world(self, obs: Observation, likely: set[int]) -> OldHouseState:
+        if not isinstance(obs, TrueStateObservation):
+            raise GameError("the oracle bot sees the true state: it plays only in simulate and bench")
+        base: OldHouseState = obs.true_state()  # type: ignore[assignment]
+        base.history = []
+        return base
+
+
+class OracleBot(ExpertBot):
+    """``expert``'s Phantom search run on the true state: every world it plays is the real one (the
+    traps where the hunters set them, the hunters' and its own dice to come), and its hunters are
+    the heuristic hunters it meets in ``simulate``, so it measures how far a Phantom of this
+    search could go against them. On a hunters' seat it plays as ``expert``.
+
+    For measurement only: it needs a :class:`~ghosttable.ai.base.TrueStateObservation`, which only
+    ``simulate`` and ``bench`` build, and is never offered in the lobby.
+
+    Raises:
+        GameError: from :meth:`choose` on the Phantom's seat, when handed an ordinary ``Observation``.
+    """
+
+    name = "oracle"
+    measurement_only = True
+
+    def __init__(
+        self, game: Game, seat: int, seed: int, work: int | None = None, settings: ExpertSettings | None = None
+    ) -> None:
+        super().__init__(game, seat, seed, work, settings)
+        if seat == 0:
+            self.inner = OraclePhantom(game, seat, seed, self.settings)
 
 
 ADVICE_ROLLOUT_LIMIT = 600

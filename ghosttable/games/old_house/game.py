@@ -143,10 +143,11 @@ class OldHouse(OldHouseRules):
         return None
 
     def bots(self) -> dict[str, BotFactory]:
-        """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat."""
-        from ghosttable.games.old_house.expert import ExpertBot
+        """``heuristic`` and ``expert``: a Phantom or hunters bot depending on the seat; ``oracle``:
+        the expert Phantom's search on the true state, for measurement only (never offered)."""
+        from ghosttable.games.old_house.expert import ExpertBot, OracleBot
 
-        return {"heuristic": HeuristicBot, "expert": ExpertBot}
+        return {"heuristic": HeuristicBot, "expert": ExpertBot, "oracle": OracleBot}
 
     def advisor(self) -> AdvisorFactory:
         """The advice of :func:`ghosttable.ai.advise`, for either side: every legal action played on

@@ -7,9 +7,17 @@ import random
 
 import pytest
 
-from ghosttable.ai.base import Observation, make_bot
+from ghosttable.ai.base import Observation, TrueStateObservation, bot_names, make_bot, observation_for
 from ghosttable.ai.play import play_game
-from ghosttable.games.old_house.expert import ExpertBot, ExpertHunters, ExpertPhantom, ExpertSettings
+from ghosttable.core.errors import GameError, OptionError
+from ghosttable.games.old_house.expert import (
+    ExpertBot,
+    ExpertHunters,
+    ExpertPhantom,
+    ExpertSettings,
+    OracleBot,
+    OraclePhantom,
+)
 from ghosttable.games.old_house.rules import OldHouseState
 from ghosttable.registry import load
 
@@ -225,3 +233,33 @@ def test_terminal_hint_gives_the_experts_choice_with_its_playouts(
     assert str(given[0].action) in line and f"{given[0].chance:.0%}" in line
     futures = int(line.rsplit(", ", 1)[1].split()[0])
     assert futures == given[0].playouts >= 10
+
+
+def test_the_oracle_is_for_measurement_only_and_plays_the_true_traps() -> None:
+    game = load("old-house", players=3)
+    assert "oracle" not in bot_names(game) and "oracle" in bot_names(game, measurement=True)
+    with pytest.raises(OptionError):
+        make_bot(game, "oracle", 0, 1)
+    phantom = make_bot(game, "oracle", 0, 1, measurement=True)
+    assert isinstance(phantom, OracleBot) and isinstance(phantom.inner, OraclePhantom)
+    assert isinstance(make_bot(game, "oracle", 1, 1, measurement=True).inner, ExpertHunters)
+    state = _play_until(3, 40, "phantom")
+    oracle = OraclePhantom(game, 0, 1, ExpertSettings(work=SMALL_WORK))
+    with pytest.raises(GameError):
+        oracle._world(Observation(state, 0), set())
+    assert isinstance(observation_for(phantom, state, 0), TrueStateObservation)
+    # its worlds are the true state itself: the traps where the hunters set them
+    world = oracle._world(TrueStateObservation(state, 0), set())
+    assert sorted((t.id, t.cell) for t in world.traps) == sorted((t.id, t.cell) for t in state.traps)
+    assert world.phantom_cell == state.phantom_cell and world.hand == state.hand and world.history == []
+    choice = OracleBot(game, 0, 1, work=SMALL_WORK).choose(TrueStateObservation(state, 0))
+    assert choice in state.legal_actions(0)
+
+
+def test_a_seeded_oracle_game_replays_move_for_move() -> None:
+    game = load("old-house", players=2)
+    runs = []
+    for _ in range(2):
+        bots = [OracleBot(game, 0, 5, work=SMALL_WORK), make_bot(game, "heuristic", 1, 6)]
+        runs.append([str(a) for _, a in play_game(game, bots, 77).history])
+    assert runs[0] == runs[1] and len(runs[0]) > 10
